@@ -1,0 +1,82 @@
+/* kurv: key files that OpenSSL reads and writes (SEC1 ECPrivateKey, PKCS#8, SubjectPublicKeyInfo). */
+#ifndef KURV_KEYFILE_H
+#define KURV_KEYFILE_H
+
+#include <kurv/curve.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum kurv_keyfmt {
+    KURV_KEYFMT_DER = 0,  /* binary DER */
+    KURV_KEYFMT_PEM = 1   /* RFC 7468 text: "EC PRIVATE KEY", "PRIVATE KEY" or "PUBLIC KEY" */
+} kurv_keyfmt;
+
+typedef enum kurv_keytype {
+    KURV_KEY_SEC1 = 0,   /* ECPrivateKey, RFC 5915 (OpenSSL "traditional" EC key) */
+    KURV_KEY_PKCS8 = 1   /* PrivateKeyInfo, RFC 5208 / RFC 5958, algorithm id-ecPublicKey */
+} kurv_keytype;
+
+/* Upper bound of any encoded key kurv writes, DER or PEM (P-521 PKCS#8 in PEM is ~390). */
+#define KURV_MAX_KEYFILE_LEN 1024
+
+/**
+ * kurv_privkey_encode() - write a private key as SEC1 ECPrivateKey or PKCS#8, DER or PEM.
+ * The encoding names the curve by OID (namedCurve) and includes the public key, as OpenSSL does.
+ * @out:      out; @out_len: capacity in, bytes written out (PEM ends with "\n", no NUL).
+ * @type:     KURV_KEY_SEC1 or KURV_KEY_PKCS8.
+ * @fmt:      KURV_KEYFMT_DER or KURV_KEYFMT_PEM.
+ * @priv:     d, kurv_curve_scalar_len(c) bytes, big-endian.
+ * Return: KURV_OK; KURV_ERR_ARG; KURV_ERR_PRIVKEY; KURV_ERR_BUFFER (*@out_len set to the need).
+ *         @out is zeroed on error. Temporary copies of the key are wiped.
+ * Spec: RFC 5915 3; RFC 5208 5; RFC 5480 2.1.1; RFC 7468 10, 11, 13.
+ */
+KURV_API kurv_err kurv_privkey_encode(const kurv_curve *c, uint8_t *out, size_t *out_len,
+                                      kurv_keytype type, kurv_keyfmt fmt,
+                                      const uint8_t *priv, size_t priv_len);
+
+/**
+ * kurv_privkey_decode() - read a private key in any of the four forms (SEC1 or PKCS#8, DER or PEM;
+ * detected from the content), finding its curve by OID in @list.
+ * @curve:    out, the matching descriptor from @list.
+ * @priv:     out, d as kurv_curve_scalar_len(*curve) bytes; @priv_len: capacity in, bytes out.
+ * @list:     @count candidate curves.
+ * @in:       the file's bytes.
+ * Return: KURV_OK; KURV_ERR_ENCODING (malformed DER/PEM/base64, trailing data, bad version);
+ *         KURV_ERR_UNSUPPORTED (explicit curve parameters, not an EC key, encrypted PKCS#8);
+ *         KURV_ERR_CURVE (an OID not in @list); KURV_ERR_PRIVKEY (d = 0, d >= n, too long);
+ *         KURV_ERR_POINT (an embedded public key that is invalid or does not match d);
+ *         KURV_ERR_BUFFER. @priv is zeroed on error.
+ * Spec: RFC 5915 3; RFC 5208 5; RFC 5480 2.1.1; RFC 7468.
+ */
+KURV_API kurv_err kurv_privkey_decode(const kurv_curve **curve, uint8_t *priv, size_t *priv_len,
+                                      const kurv_curve *const *list, size_t count,
+                                      const uint8_t *in, size_t in_len);
+
+/**
+ * kurv_pubkey_encode() - write a public key as SubjectPublicKeyInfo, DER or PEM ("PUBLIC KEY").
+ * @pub: a SEC1 point (either form); it is written in the form given and validated first.
+ * Return: KURV_OK; KURV_ERR_POINT / KURV_ERR_INFINITY; KURV_ERR_BUFFER (*@out_len set to the need).
+ * Spec: RFC 5480 2; RFC 7468 13.
+ */
+KURV_API kurv_err kurv_pubkey_encode(const kurv_curve *c, uint8_t *out, size_t *out_len,
+                                     kurv_keyfmt fmt, const uint8_t *pub, size_t pub_len);
+
+/**
+ * kurv_pubkey_decode() - read a SubjectPublicKeyInfo (DER or PEM "PUBLIC KEY").
+ * @curve: out, the matching descriptor from @list.
+ * @pub:   out, the SEC1 point exactly as encoded in the file (validated); @pub_len: capacity in,
+ *         bytes out (KURV_MAX_POINT_LEN always suffices).
+ * Return: KURV_OK; KURV_ERR_ENCODING; KURV_ERR_UNSUPPORTED (explicit parameters, other algorithm);
+ *         KURV_ERR_CURVE; KURV_ERR_POINT; KURV_ERR_INFINITY; KURV_ERR_BUFFER.
+ * Spec: RFC 5480 2; RFC 7468 13.
+ */
+KURV_API kurv_err kurv_pubkey_decode(const kurv_curve **curve, uint8_t *pub, size_t *pub_len,
+                                     const kurv_curve *const *list, size_t count,
+                                     const uint8_t *in, size_t in_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,70 @@
+/*
+ * kurv internal: the real layout of struct kurv_curve and the operations a
+ * curve library provides. Shared by the core and the curve libraries; never
+ * installed. A curve library is built against exactly this header, so its
+ * pkg-config file requires the same kurv version and the descriptor carries
+ * KURV_CURVE_ABI, which the core checks.
+ */
+#ifndef KURV_CURVE_IMPL_H
+#define KURV_CURVE_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <kurv/curve.h>
+#include "mont.h"
+
+#define KURV_CURVE_ABI 1u
+
+/*
+ * Hot operations of one curve. Points cross this boundary as affine x||y,
+ * each coordinate big-endian and field_len bytes (2 * field_len in all);
+ * scalars as scalar_len big-endian bytes. Inputs are trusted to be in range
+ * (the core validates them first).
+ */
+struct kurv_curve_ops {
+    /* xy = k*G. Constant time in k. k must be < n.
+     * Return: KURV_OK; KURV_ERR_INFINITY if k = 0 (xy zeroed). */
+    kurv_err (*mul_base)(const kurv_curve *c, uint8_t *xy, const uint8_t *k);
+
+    /* xy = k*P for a validated point P = pxy. Constant time in k (and P).
+     * Return: KURV_OK; KURV_ERR_INFINITY if the product is O (xy zeroed). */
+    kurv_err (*mul)(const kurv_curve *c, uint8_t *xy, const uint8_t *k, const uint8_t *pxy);
+
+    /* x = x-coordinate (field_len bytes) of u1*G + u2*Q, Q = qxy validated.
+     * u1, u2 < n. Variable time: for public inputs only.
+     * Return: KURV_OK; KURV_ERR_INFINITY if the sum is O. */
+    kurv_err (*mul2_vartime)(const kurv_curve *c, uint8_t *x, const uint8_t *u1,
+                             const uint8_t *u2, const uint8_t *qxy);
+
+    /* Check that x < p, y < p and y^2 = x^3 + a x + b.
+     * Return: KURV_OK or KURV_ERR_POINT. */
+    kurv_err (*check_xy)(const kurv_curve *c, const uint8_t *xy);
+
+    /* y (field_len bytes) with y^2 = x^3 + a x + b and y mod 2 = odd.
+     * Return: KURV_OK; KURV_ERR_POINT if x >= p or x^3 + a x + b is not a square. */
+    kurv_err (*lift_x)(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd);
+};
+
+struct kurv_curve {
+    unsigned abi;                 /* KURV_CURVE_ABI */
+    const char *name;             /* standard name: "secp256k1", "P-256", ... */
+    const char *const *aliases;   /* NULL-terminated */
+    const char *oid_str;          /* dotted OID */
+    const uint8_t *oid;           /* OID DER contents */
+    size_t oid_len;
+    unsigned field_bits, order_bits;
+    size_t flen, slen;            /* bytes of a field element, of a scalar */
+    const uint8_t *p, *a, *b, *gx, *gy; /* flen bytes each, big-endian */
+    const uint8_t *n;             /* slen bytes, big-endian */
+    unsigned cofactor;
+    const kurv_mont *sc;          /* arithmetic modulo n */
+    const struct kurv_curve_ops *ops;
+};
+
+/* Return nonzero if c is a descriptor this core can use (non-NULL, ABI match). */
+static inline int kurv_curve_ok(const kurv_curve *c)
+{
+    return c != NULL && c->abi == KURV_CURVE_ABI && c->ops != NULL;
+}
+
+#endif

@@ -1,0 +1,134 @@
+/* kurv tests: shared helpers. */
+#define _DEFAULT_SOURCE
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <kurv/secp256k1.h>
+
+const kurv_curve *kt_curves[8];
+size_t kt_ncurves;
+
+__attribute__((constructor)) static void kt_init_curves(void)
+{
+    size_t i = 0;
+    kt_curves[i++] = kurv_secp256k1();
+    kt_ncurves = i;
+}
+
+const char *kt_vectors_dir(void)
+{
+    const char *d = getenv("KURV_VECTORS_DIR");
+    return (d && *d) ? d : NULL;
+}
+
+char *kt_load_text(const char *rel, size_t *len)
+{
+    const char *dir = kt_vectors_dir();
+    char path[4096];
+    FILE *f;
+    char *buf;
+    long sz;
+
+    if (!dir) {
+        fprintf(stderr, "\n*** SKIP: KURV_VECTORS_DIR is not set; %s not read ***\n\n", rel);
+        return NULL;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "\n*** SKIP: test vectors missing: %s (set -Dvectors_dir) ***\n\n", path);
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    sz = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)sz + 1);
+    if (!buf || fread(buf, 1, (size_t)sz, f) != (size_t)sz) {
+        fclose(f);
+        free(buf);
+        fprintf(stderr, "\n*** SKIP: cannot read %s ***\n\n", path);
+        return NULL;
+    }
+    fclose(f);
+    buf[sz] = 0;
+    if (len)
+        *len = (size_t)sz;
+    return buf;
+}
+
+json_object *kt_load_json(const char *rel)
+{
+    size_t len;
+    char *txt = kt_load_text(rel, &len);
+    json_object *j;
+
+    if (!txt)
+        return NULL;
+    j = json_tokener_parse(txt);
+    free(txt);
+    if (!j)
+        fprintf(stderr, "\n*** SKIP: %s is not valid JSON ***\n\n", rel);
+    return j;
+}
+
+static int hexval(int ch)
+{
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+long kt_unhex(uint8_t *out, size_t cap, const char *hex)
+{
+    size_t n = strlen(hex), i;
+
+    if (n % 2 || n / 2 > cap)
+        return -1;
+    for (i = 0; i < n / 2; i++) {
+        int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return (long)(n / 2);
+}
+
+char *kt_hex(char *out, const uint8_t *in, size_t len)
+{
+    static const char digits[] = "0123456789abcdef";
+    size_t i;
+
+    for (i = 0; i < len; i++) {
+        out[2 * i] = digits[in[i] >> 4];
+        out[2 * i + 1] = digits[in[i] & 15];
+    }
+    out[2 * len] = 0;
+    return out;
+}
+
+const kurv_curve *kt_curve(const char *name)
+{
+    static const char *const wp[][2] = {
+        {"P-256K", "secp256k1"},
+        {"secp256r1", "P-256"}, {"prime256v1", "P-256"},
+        {"secp384r1", "P-384"}, {"secp521r1", "P-521"},
+    };
+    size_t i;
+    const kurv_curve *c = kurv_curve_find_name(kt_curves, kt_ncurves, name);
+
+    if (c)
+        return c;
+    for (i = 0; i < sizeof wp / sizeof wp[0]; i++)
+        if (strcasecmp(name, wp[i][0]) == 0)
+            return kurv_curve_find_name(kt_curves, kt_ncurves, wp[i][1]);
+    return NULL;
+}
+
+kurv_hash kt_hash(const char *name)
+{
+    return kurv_hash_from_name(name);
+}

@@ -1,0 +1,37 @@
+/* kurv tests: shared helpers (vectors folder, JSON, hex, curve list). */
+#ifndef KURV_TESTUTIL_H
+#define KURV_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <json-c/json.h>
+#include <kurv/kurv.h>
+
+/* The vectors folder (environment KURV_VECTORS_DIR, set by meson test), or NULL. */
+const char *kt_vectors_dir(void);
+
+/* Parse the JSON file at vectors_dir/rel. If the folder or file is missing, print a loud
+ * "SKIP" line to stderr and return NULL (the caller then calls cr_skip_test). */
+json_object *kt_load_json(const char *rel);
+
+/* Read the file at vectors_dir/rel, NUL-terminated, malloc'd; *len gets its size.
+ * Missing: loud SKIP line and NULL, as kt_load_json. */
+char *kt_load_text(const char *rel, size_t *len);
+
+/* Decode hex (upper or lower case, even length) into out. Return the byte count, or -1
+ * for bad hex or more than cap bytes. */
+long kt_unhex(uint8_t *out, size_t cap, const char *hex);
+
+/* Lower-case hex of len bytes into out (2*len+1 bytes). Return out. */
+char *kt_hex(char *out, const uint8_t *in, size_t len);
+
+/* Every curve linked into the tests, and a lookup that also knows Wycheproof's names
+ * (secp256r1, P-256K, ...). kt_curve returns NULL for an unknown name. */
+extern const kurv_curve *kt_curves[];
+extern size_t kt_ncurves;
+const kurv_curve *kt_curve(const char *name);
+
+/* Parse the hash names used by the vectors ("SHA-256", ...). */
+kurv_hash kt_hash(const char *name);
+
+#endif
