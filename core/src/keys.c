@@ -1,1 +1,186 @@
-/* placeholder */
+/* kurv core: randomness, private keys, SEC1 points, ECDH (see kurv/keys.h). */
+#define _DEFAULT_SOURCE
+#include <kurv/kurv.h>
+#include "curve_impl.h"
+#include "keys_impl.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/random.h>
+
+kurv_err kurv_random(uint8_t *buf, size_t len)
+{
+    size_t done = 0;
+    if (!buf && len)
+        return KURV_ERR_ARG;
+    while (done < len) {
+        ssize_t r = getrandom(buf + done, len - done, 0);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            kurv_wipe(buf, len);
+            return KURV_ERR_RNG;
+        }
+        done += (size_t)r;
+    }
+    return KURV_OK;
+}
+
+/* all-ones if 1 <= d < n (constant time) */
+uint64_t kurv_priv_valid_mask(const kurv_curve *c, const uint8_t *priv)
+{
+    uint64_t d[KURV_MAXL], lt;
+    lt = kurv_mont_load(c->sc, d, priv, c->slen);
+    /* bytes beyond the limbs cannot exist: slen <= 8 * nl */
+    lt &= ~kurv_mont_is_zero(c->sc, d);
+    kurv_wipe(d, sizeof d);
+    return lt;
+}
+
+kurv_err kurv_privkey_check(const kurv_curve *c, const uint8_t *priv, size_t priv_len)
+{
+    if (!kurv_curve_ok(c) || !priv || priv_len != c->slen)
+        return KURV_ERR_PRIVKEY;
+    return (kurv_priv_valid_mask(c, priv) & 1) ? KURV_OK : KURV_ERR_PRIVKEY;
+}
+
+kurv_err kurv_point_decode_xy(const kurv_curve *c, uint8_t *xy, const uint8_t *pt, size_t pt_len)
+{
+    kurv_err e;
+    if (!kurv_curve_ok(c) || !pt)
+        return KURV_ERR_ARG;
+    if (pt_len == 1 && pt[0] == 0x00)
+        return KURV_ERR_INFINITY;
+    if (pt_len == 1 + 2 * c->flen && pt[0] == 0x04) {
+        e = c->ops->check_xy(c, pt + 1);
+        if (e == KURV_OK)
+            memcpy(xy, pt + 1, 2 * c->flen);
+        return e;
+    }
+    if (pt_len == 1 + c->flen && (pt[0] == 0x02 || pt[0] == 0x03)) {
+        memcpy(xy, pt + 1, c->flen);
+        return c->ops->lift_x(c, xy + c->flen, pt + 1, pt[0] & 1);
+    }
+    return KURV_ERR_POINT;
+}
+
+kurv_err kurv_point_encode_xy(const kurv_curve *c, uint8_t *out, size_t *out_len,
+                              int compressed, const uint8_t *xy)
+{
+    size_t need = compressed ? 1 + c->flen : 1 + 2 * c->flen;
+    if (!out_len)
+        return KURV_ERR_ARG;
+    if (!out || *out_len < need) {
+        *out_len = need;
+        return KURV_ERR_BUFFER;
+    }
+    if (compressed) {
+        out[0] = (uint8_t)(0x02 | (xy[2 * c->flen - 1] & 1));
+        memcpy(out + 1, xy, c->flen);
+    } else {
+        out[0] = 0x04;
+        memcpy(out + 1, xy, 2 * c->flen);
+    }
+    *out_len = need;
+    return KURV_OK;
+}
+
+kurv_err kurv_point_check(const kurv_curve *c, const uint8_t *pt, size_t pt_len)
+{
+    uint8_t xy[2 * KURV_MAX_FIELD_LEN];
+    return kurv_point_decode_xy(c, xy, pt, pt_len);
+}
+
+kurv_err kurv_point_convert(const kurv_curve *c, uint8_t *out, size_t *out_len,
+                            int compressed, const uint8_t *in, size_t in_len)
+{
+    uint8_t xy[2 * KURV_MAX_FIELD_LEN];
+    kurv_err e;
+    if (!kurv_curve_ok(c) || !out_len)
+        return KURV_ERR_ARG;
+    e = kurv_point_decode_xy(c, xy, in, in_len);
+    if (e != KURV_OK)
+        return e;
+    return kurv_point_encode_xy(c, out, out_len, compressed, xy);
+}
+
+kurv_err kurv_pubkey_from_priv(const kurv_curve *c, uint8_t *pub, size_t *pub_len,
+                               int compressed, const uint8_t *priv, size_t priv_len)
+{
+    uint8_t xy[2 * KURV_MAX_FIELD_LEN];
+    kurv_err e;
+
+    if (!kurv_curve_ok(c) || !pub_len)
+        return KURV_ERR_ARG;
+    if (kurv_privkey_check(c, priv, priv_len) != KURV_OK)
+        return KURV_ERR_PRIVKEY;
+    if (!pub || *pub_len < kurv_curve_point_len(c, compressed)) {
+        *pub_len = kurv_curve_point_len(c, compressed);
+        return KURV_ERR_BUFFER;
+    }
+    e = c->ops->mul_base(c, xy, priv);
+    if (e == KURV_OK)
+        e = kurv_point_encode_xy(c, pub, pub_len, compressed, xy);
+    kurv_wipe(xy, sizeof xy);
+    return e;
+}
+
+kurv_err kurv_keygen(const kurv_curve *c, uint8_t *priv, size_t priv_len,
+                     uint8_t *pub, size_t *pub_len, int compressed)
+{
+    unsigned extra_bits, tries;
+    kurv_err e;
+
+    if (!kurv_curve_ok(c) || !priv || priv_len != c->slen)
+        return KURV_ERR_ARG;
+    if (pub && (!pub_len || *pub_len < kurv_curve_point_len(c, compressed))) {
+        if (pub_len)
+            *pub_len = kurv_curve_point_len(c, compressed);
+        kurv_wipe(priv, priv_len);
+        return pub_len ? KURV_ERR_BUFFER : KURV_ERR_ARG;
+    }
+    extra_bits = (unsigned)(8 * c->slen) - c->order_bits;
+    /* rejection sampling: draw order_bits random bits until 1 <= d < n */
+    for (tries = 0; tries < 256; tries++) {
+        e = kurv_random(priv, priv_len);
+        if (e != KURV_OK)
+            return e;
+        priv[0] &= (uint8_t)(0xFFu >> extra_bits);
+        if (kurv_priv_valid_mask(c, priv) & 1)
+            break;
+    }
+    if (tries == 256) {
+        kurv_wipe(priv, priv_len);
+        return KURV_ERR_RNG;
+    }
+    if (pub) {
+        e = kurv_pubkey_from_priv(c, pub, pub_len, compressed, priv, priv_len);
+        if (e != KURV_OK) {
+            kurv_wipe(priv, priv_len);
+            return e;
+        }
+    }
+    return KURV_OK;
+}
+
+kurv_err kurv_ecdh(const kurv_curve *c, uint8_t *secret, size_t secret_len,
+                   const uint8_t *priv, size_t priv_len,
+                   const uint8_t *peer, size_t peer_len)
+{
+    uint8_t q[2 * KURV_MAX_FIELD_LEN], r[2 * KURV_MAX_FIELD_LEN];
+    kurv_err e;
+
+    if (!kurv_curve_ok(c) || !secret || secret_len != c->flen)
+        return KURV_ERR_ARG;
+    memset(secret, 0, secret_len);
+    if (kurv_privkey_check(c, priv, priv_len) != KURV_OK)
+        return KURV_ERR_PRIVKEY;
+    e = kurv_point_decode_xy(c, q, peer, peer_len);
+    if (e != KURV_OK)
+        return e;
+    e = c->ops->mul(c, r, priv, q);
+    if (e == KURV_OK)
+        memcpy(secret, r, c->flen);
+    kurv_wipe(r, sizeof r);
+    return e;
+}

@@ -1,1 +1,143 @@
-/* placeholder */
+/* kurv internal: Montgomery arithmetic with a run-time limb count (see mont.h). */
+#include "mont.h"
+#include "mont_impl.h"
+
+#include <string.h>
+
+int kurv_mont_init(kurv_mont *ctx, const uint8_t *m, size_t len)
+{
+    size_t nl, i, bits;
+    uint64_t t[KURV_MAXL];
+
+    while (len > 0 && m[0] == 0) {
+        m++;
+        len--;
+    }
+    if (len == 0 || len > 8 * KURV_MAXL || !(m[len - 1] & 1))
+        return -1;
+    memset(ctx, 0, sizeof *ctx);
+    nl = (len + 7) / 8;
+    ctx->nl = nl;
+    kl_from_be(nl, ctx->m, m, len);
+    bits = 64 * nl;
+    while (!((ctx->m[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1))
+        bits--;
+    ctx->bits = (unsigned)bits;
+    ctx->m0inv = kl_m0inv(ctx->m[0]);
+
+    /* one = R mod m: start from 1 and double 64*nl times; rr: double 64*nl more. */
+    memset(t, 0, sizeof t);
+    t[0] = 1;
+    for (i = 0; i < 128 * nl; i++) {
+        kl_modadd(nl, t, t, t, ctx->m);
+        if (i + 1 == 64 * nl)
+            memcpy(ctx->one, t, sizeof t);
+    }
+    memcpy(ctx->rr, t, sizeof t);
+    return 0;
+}
+
+uint64_t kurv_mont_load(const kurv_mont *ctx, uint64_t *r, const uint8_t *b, size_t len)
+{
+    kl_from_be(ctx->nl, r, b, len);
+    return kurv_mont_lt(ctx, r, ctx->m);
+}
+
+void kurv_mont_store(const kurv_mont *ctx, uint8_t *b, size_t len, const uint64_t *a)
+{
+    kl_to_be(ctx->nl, b, len, a);
+}
+
+void kurv_mont_reduce_once(const kurv_mont *ctx, uint64_t *a)
+{
+    uint64_t t[KURV_MAXL], bw;
+    bw = kl_sub(ctx->nl, t, a, ctx->m);
+    kl_cmov(ctx->nl, a, t, 0 - (bw ^ 1));
+}
+
+void kurv_mont_add(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    kl_modadd(ctx->nl, r, a, b, ctx->m);
+}
+
+void kurv_mont_sub(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    kl_modsub(ctx->nl, r, a, b, ctx->m);
+}
+
+void kurv_mont_neg(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+{
+    uint64_t z[KURV_MAXL] = {0};
+    kl_modsub(ctx->nl, r, z, a, ctx->m);
+}
+
+void kurv_mont_mul(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    kl_montmul(ctx->nl, r, a, b, ctx->m, ctx->m0inv);
+}
+
+void kurv_mont_to(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+{
+    kl_montmul(ctx->nl, r, a, ctx->rr, ctx->m, ctx->m0inv);
+}
+
+void kurv_mont_from(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+{
+    uint64_t one[KURV_MAXL] = {1};
+    kl_montmul(ctx->nl, r, a, one, ctx->m, ctx->m0inv);
+}
+
+void kurv_mont_pow_vartime_exp(const kurv_mont *ctx, uint64_t *r, const uint64_t *a,
+                               const uint8_t *e, size_t elen)
+{
+    /* fixed 4-bit window; the exponent is public, the base may be secret */
+    uint64_t tab[16][KURV_MAXL], acc[KURV_MAXL], t[KURV_MAXL];
+    size_t nl = ctx->nl, i, j;
+    int started = 0;
+
+    memcpy(tab[0], ctx->one, sizeof tab[0]);
+    memcpy(tab[1], a, nl * 8);
+    for (i = 2; i < 16; i++)
+        kl_montmul(nl, tab[i], tab[i - 1], a, ctx->m, ctx->m0inv);
+    memcpy(acc, ctx->one, sizeof acc);
+    for (i = 0; i < 2 * elen; i++) {
+        unsigned nib = (i & 1) ? (e[i / 2] & 15u) : (e[i / 2] >> 4);
+        if (started)
+            for (j = 0; j < 4; j++)
+                kl_montmul(nl, acc, acc, acc, ctx->m, ctx->m0inv);
+        if (nib) {
+            /* constant-time pick of tab[nib] would not matter: nib is public */
+            memcpy(t, tab[nib], sizeof t);
+            kl_montmul(nl, acc, acc, t, ctx->m, ctx->m0inv);
+            started = 1;
+        }
+    }
+    memcpy(r, acc, nl * 8);
+}
+
+void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+{
+    uint64_t e[KURV_MAXL], two[KURV_MAXL] = {2};
+    uint8_t eb[8 * KURV_MAXL];
+    size_t len = 8 * ctx->nl;
+
+    kl_sub(ctx->nl, e, ctx->m, two);
+    kl_to_be(ctx->nl, eb, len, e);
+    kurv_mont_pow_vartime_exp(ctx, r, a, eb, len);
+}
+
+uint64_t kurv_mont_is_zero(const kurv_mont *ctx, const uint64_t *a)
+{
+    return kl_is_zero(ctx->nl, a);
+}
+
+uint64_t kurv_mont_lt(const kurv_mont *ctx, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t[KURV_MAXL];
+    return 0 - kl_sub(ctx->nl, t, a, b);
+}
+
+void kurv_mont_cmov(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, uint64_t mask)
+{
+    kl_cmov(ctx->nl, r, a, mask);
+}

@@ -127,8 +127,3 @@ const kurv_curve *kt_curve(const char *name)
             return kurv_curve_find_name(kt_curves, kt_ncurves, wp[i][1]);
     return NULL;
 }
-
-kurv_hash kt_hash(const char *name)
-{
-    return kurv_hash_from_name(name);
-}

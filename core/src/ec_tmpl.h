@@ -1,0 +1,623 @@
+/*
+ * kurv internal: the curve "template". A curve's .c file defines its field and
+ * then includes this file, which instantiates (as static functions, specialised
+ * at compile time for the limb count) the field helpers, the point formulas and
+ * the scalar multiplications behind struct kurv_curve_ops.
+ *
+ * The includer defines before inclusion:
+ *   EC_N            64-bit limbs of a field element
+ *   EC_FLEN         bytes of a field element; EC_SLEN bytes of a scalar
+ *   EC_ORDER_BITS   bits of the group order n
+ *   EC_A_KIND       EC_A_ZERO, EC_A_MINUS3 or EC_A_GENERIC
+ *   EC_BASE_W       window width (bits) of the fixed-base table
+ *   and the field core, all constant time, elements fully reduced (< p):
+ *     static const fe EC_P;                           the prime as limbs
+ *     static void fe_mul(fe *r, const fe *a, const fe *b);
+ *     static void fe_sqr(fe *r, const fe *a);
+ *     static void fe_to_dom(fe *r, const fe *plain);  enter the field's representation
+ *     static void fe_from_dom(fe *r, const fe *a);    leave it
+ *   then includes ec_types_tmpl.h and defines the constants ec_k (struct ec_consts) and,
+ *   unless EC_NO_TABLE is defined (in the table generator), the generated
+ *   ec_base_table[EC_BASE_WINDOWS][EC_BASE_ENTRIES].
+ *
+ * Points are in homogeneous projective coordinates (X:Y:Z), x = X/Z, y = Y/Z,
+ * with the identity O = (0:1:0), and are added with the complete formulas of
+ * Renes, Costello and Batina (EUROCRYPT 2016, eprint 2015/1060): no input,
+ * including O, P + P and P + (-P), is an exceptional case, so the constant-time
+ * multiplications below need no special-case branches.
+ */
+#ifndef EC_N
+#error "define EC_N and the field before including ec_tmpl.h"
+#endif
+
+#include <string.h>
+#include "mont_impl.h"
+#include "curve_impl.h"
+
+
+
+#include "ec_types_tmpl.h"
+#define ec_k_one() (ec_k.one)
+
+/* ---------------------------------------------------------------- field helpers */
+
+static inline void fe_add(fe *r, const fe *a, const fe *b) { kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v); }
+static inline void fe_sub(fe *r, const fe *a, const fe *b) { kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v); }
+static inline void fe_neg(fe *r, const fe *a) { fe z = {{0}}; fe_sub(r, &z, a); }
+static inline void fe_cmov(fe *r, const fe *a, uint64_t mask) { kl_cmov(EC_N, r->v, a->v, mask); }
+static inline uint64_t fe_is_zero(const fe *a) { return kl_is_zero(EC_N, a->v); }
+static inline uint64_t fe_eq(const fe *a, const fe *b)
+{
+    fe d;
+    size_t i;
+    for (i = 0; i < EC_N; i++)
+        d.v[i] = a->v[i] ^ b->v[i];
+    return fe_is_zero(&d);
+}
+
+/* Parse EC_FLEN big-endian bytes; return all-ones if the value is < p (r is set either way). */
+static uint64_t fe_from_bytes(fe *r, const uint8_t *b)
+{
+    fe t, d;
+    uint64_t bw;
+    kl_from_be(EC_N, t.v, b, EC_FLEN);
+    bw = kl_sub(EC_N, d.v, t.v, EC_P.v);
+    fe_to_dom(r, &t);   /* to_dom of a value >= p is harmless: the caller rejects it */
+    return 0 - bw;
+}
+
+static void fe_to_bytes(uint8_t *b, const fe *a)
+{
+    fe t;
+    fe_from_dom(&t, a);
+    kl_to_be(EC_N, b, EC_FLEN, t.v);
+}
+
+/* parity of the plain value */
+static uint64_t fe_is_odd(const fe *a)
+{
+    fe t;
+    fe_from_dom(&t, a);
+    return t.v[0] & 1;
+}
+
+/* r = a^e, exponent given as plain limbs (public), 4-bit fixed window. */
+static void fe_pow_pub(fe *r, const fe *a, const uint64_t *e)
+{
+    fe tab[16], acc;
+    int i, j, started = 0;
+
+    tab[1] = *a;
+    for (i = 2; i < 16; i++)
+        fe_mul(&tab[i], &tab[i - 1], a);
+    acc = ec_k_one();
+    for (i = EC_N * 16 - 1; i >= 0; i--) {
+        unsigned nib = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15u;
+        if (started)
+            for (j = 0; j < 4; j++)
+                fe_sqr(&acc, &acc);
+        if (nib) {
+            fe_mul(&acc, &acc, &tab[nib]);
+            started = 1;
+        }
+    }
+    *r = acc;
+}
+
+#ifndef EC_HAVE_FE_INV
+/* r = a^(p-2) = a^-1 (0 maps to 0). Constant time in a. */
+static void fe_inv(fe *r, const fe *a)
+{
+    fe e, two = {{2}};
+    kl_sub(EC_N, e.v, EC_P.v, two.v);
+    fe_pow_pub(r, a, e.v);
+}
+#endif
+
+/* Square root for p = 3 mod 4: r = a^((p+1)/4). Return all-ones if r^2 = a. */
+static uint64_t fe_sqrt(fe *r, const fe *a)
+{
+    fe e, one = {{1}}, chk;
+    size_t i;
+    kl_add(EC_N, e.v, EC_P.v, one.v);   /* p + 1 < 2^(64 EC_N) for every curve we ship */
+    for (i = 0; i < EC_N; i++)          /* >> 2 */
+        e.v[i] = (e.v[i] >> 2) | (i + 1 < EC_N ? e.v[i + 1] << 62 : 0);
+    fe_pow_pub(r, a, e.v);
+    fe_sqr(&chk, r);
+    return fe_eq(&chk, a);
+}
+
+static inline void fe_mul_a(fe *r, const fe *x)
+{
+#if EC_A_KIND == EC_A_ZERO
+    (void)x;
+    memset(r, 0, sizeof *r);
+#elif EC_A_KIND == EC_A_MINUS3
+    fe t;
+    fe_add(&t, x, x);
+    fe_add(&t, &t, x);
+    fe_neg(r, &t);
+#else
+    fe_mul(r, x, &ec_k.a);
+#endif
+}
+
+static inline void fe_mul_b3(fe *r, const fe *x) { fe_mul(r, x, &ec_k.b3); }
+
+/* ---------------------------------------------------------------- points */
+
+static inline void pt_set_inf(ec_pt *r)
+{
+    memset(r, 0, sizeof *r);
+    r->y = ec_k_one();
+}
+
+static inline void pt_from_aff(ec_pt *r, const ec_aff *a)
+{
+    r->x = a->x;
+    r->y = a->y;
+    r->z = ec_k_one();
+}
+
+static inline void pt_cmov(ec_pt *r, const ec_pt *a, uint64_t mask)
+{
+    fe_cmov(&r->x, &a->x, mask);
+    fe_cmov(&r->y, &a->y, mask);
+    fe_cmov(&r->z, &a->z, mask);
+}
+
+/* r = p + q, complete (RCB16 algorithm 1). r may alias p or q. */
+static void pt_add(ec_pt *r, const ec_pt *p, const ec_pt *q)
+{
+    fe t0, t1, t2, t3, t4, t5, x3, y3, z3;
+
+    fe_mul(&t0, &p->x, &q->x);
+    fe_mul(&t1, &p->y, &q->y);
+    fe_mul(&t2, &p->z, &q->z);
+    fe_add(&t3, &p->x, &p->y);
+    fe_add(&t4, &q->x, &q->y);
+    fe_mul(&t3, &t3, &t4);
+    fe_add(&t4, &t0, &t1);
+    fe_sub(&t3, &t3, &t4);          /* X1Y2 + X2Y1 */
+    fe_add(&t4, &p->x, &p->z);
+    fe_add(&t5, &q->x, &q->z);
+    fe_mul(&t4, &t4, &t5);
+    fe_add(&t5, &t0, &t2);
+    fe_sub(&t4, &t4, &t5);          /* X1Z2 + X2Z1 */
+    fe_add(&t5, &p->y, &p->z);
+    fe_add(&x3, &q->y, &q->z);
+    fe_mul(&t5, &t5, &x3);
+    fe_add(&x3, &t1, &t2);
+    fe_sub(&t5, &t5, &x3);          /* Y1Z2 + Y2Z1 */
+    fe_mul_a(&z3, &t4);
+    fe_mul_b3(&x3, &t2);
+    fe_add(&z3, &x3, &z3);
+    fe_sub(&x3, &t1, &z3);
+    fe_add(&z3, &t1, &z3);
+    fe_mul(&y3, &x3, &z3);
+    fe_add(&t1, &t0, &t0);
+    fe_add(&t1, &t1, &t0);
+    fe_mul_a(&t2, &t2);
+    fe_mul_b3(&t4, &t4);
+    fe_add(&t1, &t1, &t2);
+    fe_sub(&t2, &t0, &t2);
+    fe_mul_a(&t2, &t2);
+    fe_add(&t4, &t4, &t2);
+    fe_mul(&t0, &t1, &t4);
+    fe_add(&y3, &y3, &t0);
+    fe_mul(&t0, &t5, &t4);
+    fe_mul(&x3, &t3, &x3);
+    fe_sub(&x3, &x3, &t0);
+    fe_mul(&t0, &t3, &t1);
+    fe_mul(&z3, &t5, &z3);
+    fe_add(&z3, &z3, &t0);
+    r->x = x3;
+    r->y = y3;
+    r->z = z3;
+}
+
+/* r = p + q with q affine (never O), complete in p (RCB16 algorithm 2). */
+static void pt_add_aff(ec_pt *r, const ec_pt *p, const ec_aff *q)
+{
+    fe t0, t1, t2, t3, t4, t5, x3, y3, z3;
+
+    fe_mul(&t0, &p->x, &q->x);
+    fe_mul(&t1, &p->y, &q->y);
+    fe_add(&t3, &q->x, &q->y);
+    fe_add(&t4, &p->x, &p->y);
+    fe_mul(&t3, &t3, &t4);
+    fe_add(&t4, &t0, &t1);
+    fe_sub(&t3, &t3, &t4);
+    fe_mul(&t4, &q->x, &p->z);
+    fe_add(&t4, &t4, &p->x);
+    fe_mul(&t5, &q->y, &p->z);
+    fe_add(&t5, &t5, &p->y);
+    fe_mul_a(&z3, &t4);
+    fe_mul_b3(&x3, &p->z);
+    fe_add(&z3, &x3, &z3);
+    fe_sub(&x3, &t1, &z3);
+    fe_add(&z3, &t1, &z3);
+    fe_mul(&y3, &x3, &z3);
+    fe_add(&t1, &t0, &t0);
+    fe_add(&t1, &t1, &t0);
+    fe_mul_a(&t2, &p->z);
+    fe_mul_b3(&t4, &t4);
+    fe_add(&t1, &t1, &t2);
+    fe_sub(&t2, &t0, &t2);
+    fe_mul_a(&t2, &t2);
+    fe_add(&t4, &t4, &t2);
+    fe_mul(&t0, &t1, &t4);
+    fe_add(&y3, &y3, &t0);
+    fe_mul(&t0, &t5, &t4);
+    fe_mul(&x3, &t3, &x3);
+    fe_sub(&x3, &x3, &t0);
+    fe_mul(&t0, &t3, &t1);
+    fe_mul(&z3, &t5, &z3);
+    fe_add(&z3, &z3, &t0);
+    r->x = x3;
+    r->y = y3;
+    r->z = z3;
+}
+
+/* r = 2p, complete. r may alias p. */
+static void pt_dbl(ec_pt *r, const ec_pt *p)
+{
+#if EC_A_KIND == EC_A_ZERO
+    /* RCB16 algorithm 9 (a = 0) */
+    fe t0, t1, t2, x3, y3, z3;
+    fe_sqr(&t0, &p->y);
+    fe_add(&z3, &t0, &t0);
+    fe_add(&z3, &z3, &z3);
+    fe_add(&z3, &z3, &z3);
+    fe_mul(&t1, &p->y, &p->z);
+    fe_sqr(&t2, &p->z);
+    fe_mul_b3(&t2, &t2);
+    fe_mul(&x3, &t2, &z3);
+    fe_add(&y3, &t0, &t2);
+    fe_mul(&z3, &t1, &z3);
+    fe_add(&t1, &t2, &t2);
+    fe_add(&t2, &t1, &t2);
+    fe_sub(&t0, &t0, &t2);
+    fe_mul(&y3, &t0, &y3);
+    fe_add(&y3, &x3, &y3);
+    fe_mul(&t1, &p->x, &p->y);
+    fe_mul(&x3, &t0, &t1);
+    fe_add(&x3, &x3, &x3);
+#else
+    /* RCB16 algorithm 3 (any a) */
+    fe t0, t1, t2, t3, x3, y3, z3;
+    fe_sqr(&t0, &p->x);
+    fe_sqr(&t1, &p->y);
+    fe_sqr(&t2, &p->z);
+    fe_mul(&t3, &p->x, &p->y);
+    fe_add(&t3, &t3, &t3);
+    fe_mul(&z3, &p->x, &p->z);
+    fe_add(&z3, &z3, &z3);
+    fe_mul_a(&x3, &z3);
+    fe_mul_b3(&y3, &t2);
+    fe_add(&y3, &x3, &y3);
+    fe_sub(&x3, &t1, &y3);
+    fe_add(&y3, &t1, &y3);
+    fe_mul(&y3, &x3, &y3);
+    fe_mul(&x3, &t3, &x3);
+    fe_mul_b3(&z3, &z3);
+    fe_mul_a(&t2, &t2);
+    fe_sub(&t3, &t0, &t2);
+    fe_mul_a(&t3, &t3);
+    fe_add(&t3, &t3, &z3);
+    fe_add(&z3, &t0, &t0);
+    fe_add(&t0, &z3, &t0);
+    fe_add(&t0, &t0, &t2);
+    fe_mul(&t0, &t0, &t3);
+    fe_add(&y3, &y3, &t0);
+    fe_mul(&t2, &p->y, &p->z);
+    fe_add(&t2, &t2, &t2);
+    fe_mul(&t0, &t2, &t3);
+    fe_sub(&x3, &x3, &t0);
+    fe_mul(&z3, &t2, &t1);
+    fe_add(&z3, &z3, &z3);
+    fe_add(&z3, &z3, &z3);
+#endif
+    r->x = x3;
+    r->y = y3;
+    r->z = z3;
+}
+
+/* affine from projective; return all-ones if p is O (then r is zero). Constant time. */
+static uint64_t pt_to_aff(ec_aff *r, const ec_pt *p)
+{
+    fe zi;
+    uint64_t inf = fe_is_zero(&p->z);
+    fe_inv(&zi, &p->z);
+    fe_mul(&r->x, &p->x, &zi);
+    fe_mul(&r->y, &p->y, &zi);
+    return inf;
+}
+
+/* all-ones if y^2 = x^3 + a x + b */
+static uint64_t aff_on_curve(const ec_aff *a)
+{
+    fe l, r, t;
+    fe_sqr(&l, &a->y);
+    fe_sqr(&r, &a->x);
+    fe_mul(&r, &r, &a->x);
+    fe_mul_a(&t, &a->x);
+    fe_add(&r, &r, &t);
+    fe_add(&r, &r, &ec_k.b);
+    return fe_eq(&l, &r);
+}
+
+/* ---------------------------------------------------------------- scalars */
+
+/* bit i of a big-endian EC_SLEN-byte scalar (0 past the end) */
+static inline unsigned sc_bit(const uint8_t *k, unsigned i)
+{
+    return i < 8 * EC_SLEN ? (k[EC_SLEN - 1 - i / 8] >> (i % 8)) & 1u : 0u;
+}
+
+/*
+ * Signed fixed-window recoding: k = sum d[i] 2^(w i), d[i] in [-(2^(w-1) - 1), 2^(w-1)],
+ * ndig = ceil((order_bits + 1) / w) digits; k < 2^order_bits. Constant time.
+ */
+static void sc_recode_signed(int8_t *d, const uint8_t *k, unsigned w, unsigned ndig)
+{
+    unsigned i, j, carry = 0;
+    for (i = 0; i < ndig; i++) {
+        unsigned v = 0, big;
+        for (j = 0; j < w; j++)
+            v |= sc_bit(k, w * i + j) << j;
+        v += carry;                               /* v in [0, 2^w] */
+        big = ((1u << (w - 1)) - v) >> 31;      /* 1 if v > 2^(w-1) */
+        d[i] = (int8_t)((int)v - (int)(big << w));
+        carry = big;
+    }
+}
+
+/* |d| and sign mask of a digit, constant time */
+static inline unsigned digit_abs(int8_t d, uint64_t *negmask)
+{
+    unsigned u = (unsigned)(int)d;
+    unsigned s = u >> 31;                  /* 1 if negative */
+    *negmask = 0 - (uint64_t)s;
+    return (u ^ (0u - s)) + s;
+}
+
+/* ---------------------------------------------------------------- k*P, constant time */
+
+#define EC_VAR_W 5
+#define EC_VAR_ENTRIES (1 << (EC_VAR_W - 1))
+#define EC_VAR_DIGITS ((EC_ORDER_BITS + EC_VAR_W) / EC_VAR_W)
+
+static void pt_mul_ct(ec_pt *r, const uint8_t *k, const ec_pt *p)
+{
+    ec_pt tab[EC_VAR_ENTRIES + 1], acc, t;
+    int8_t d[EC_VAR_DIGITS];
+    unsigned i, j;
+    uint64_t neg;
+
+    pt_set_inf(&tab[0]);
+    tab[1] = *p;
+    pt_dbl(&tab[2], p);
+    for (i = 3; i <= EC_VAR_ENTRIES; i++)
+        pt_add(&tab[i], &tab[i - 1], p);
+    sc_recode_signed(d, k, EC_VAR_W, EC_VAR_DIGITS);
+
+    pt_set_inf(&acc);
+    for (i = EC_VAR_DIGITS; i-- > 0;) {
+        unsigned a = digit_abs(d[i], &neg);
+        fe ny;
+        if (i != EC_VAR_DIGITS - 1)
+            for (j = 0; j < EC_VAR_W; j++)
+                pt_dbl(&acc, &acc);
+        t = tab[0];
+        for (j = 1; j <= EC_VAR_ENTRIES; j++)
+            pt_cmov(&t, &tab[j], kl_eq64(j, a));
+        fe_neg(&ny, &t.y);
+        fe_cmov(&t.y, &ny, neg);
+        pt_add(&acc, &acc, &t);
+    }
+    *r = acc;
+    memset(tab, 0, sizeof tab);
+    memset(d, 0, sizeof d);
+}
+
+#ifndef EC_NO_TABLE
+/* ---------------------------------------------------------------- k*G, constant time */
+
+static void pt_mul_base_ct(ec_pt *r, const uint8_t *k)
+{
+    int8_t d[EC_BASE_WINDOWS];
+    ec_pt acc, sum;
+    ec_aff t;
+    unsigned i, j;
+    uint64_t neg;
+
+    sc_recode_signed(d, k, EC_BASE_W, EC_BASE_WINDOWS);
+    pt_set_inf(&acc);
+    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        unsigned a = digit_abs(d[i], &neg);
+        fe ny;
+        t = ec_base_table[i][0];
+        for (j = 1; j < EC_BASE_ENTRIES; j++) {
+            uint64_t m = kl_eq64(j + 1, a);
+            fe_cmov(&t.x, &ec_base_table[i][j].x, m);
+            fe_cmov(&t.y, &ec_base_table[i][j].y, m);
+        }
+        fe_neg(&ny, &t.y);
+        fe_cmov(&t.y, &ny, neg);
+        pt_add_aff(&sum, &acc, &t);
+        pt_cmov(&acc, &sum, ~kl_eq64(a, 0));
+    }
+    *r = acc;
+    memset(d, 0, sizeof d);
+    memset(&t, 0, sizeof t);
+}
+
+/* ---------------------------------------------------------------- u1*G + u2*Q, variable time */
+
+/* width-w NAF of a scalar (vartime); returns the number of digits */
+static unsigned sc_wnaf_vartime(int8_t *naf, const uint8_t *k, unsigned w)
+{
+    uint64_t v[EC_N + 1];
+    unsigned len = 0, i, bits = 8 * EC_SLEN + 1;
+
+    kl_from_be(EC_N + 1, v, k, EC_SLEN);
+    memset(naf, 0, bits + 1);
+    while (!kl_is_zero(EC_N + 1, v)) {
+        int di = 0;
+        if (v[0] & 1) {
+            unsigned mod = (unsigned)(v[0] & ((1u << w) - 1));
+            di = (int)mod;
+            if (mod >= (1u << (w - 1)))
+                di -= 1 << w;
+            /* v -= di */
+            if (di > 0) {
+                uint64_t s[EC_N + 1] = {(uint64_t)di};
+                kl_sub(EC_N + 1, v, v, s);
+            } else {
+                uint64_t s[EC_N + 1] = {(uint64_t)(-di)};
+                kl_add(EC_N + 1, v, v, s);
+            }
+        }
+        naf[len++] = (int8_t)di;
+        for (i = 0; i < EC_N + 1; i++)          /* v >>= 1 */
+            v[i] = (v[i] >> 1) | (i + 1 < EC_N + 1 ? v[i + 1] << 63 : 0);
+        if (len > bits)
+            break;
+    }
+    return len;
+}
+
+#define EC_Q_W 5
+static uint64_t pt_mul2_vartime(ec_pt *r, const uint8_t *u1, const uint8_t *u2, const ec_aff *q)
+{
+    ec_pt tab[1 << (EC_Q_W - 2)], q2, acc;
+    int8_t naf[8 * EC_SLEN + 2], d[EC_BASE_WINDOWS];
+    unsigned len, i;
+
+    /* odd multiples Q, 3Q, ..., (2^(w-1) - 1) Q */
+    pt_from_aff(&tab[0], q);
+    pt_dbl(&q2, &tab[0]);
+    for (i = 1; i < (1u << (EC_Q_W - 2)); i++)
+        pt_add(&tab[i], &tab[i - 1], &q2);
+
+    len = sc_wnaf_vartime(naf, u2, EC_Q_W);
+    pt_set_inf(&acc);
+    for (i = len; i-- > 0;) {
+        pt_dbl(&acc, &acc);
+        if (naf[i] > 0) {
+            pt_add(&acc, &acc, &tab[naf[i] / 2]);
+        } else if (naf[i] < 0) {
+            ec_pt t = tab[(-naf[i]) / 2];
+            fe_neg(&t.y, &t.y);
+            pt_add(&acc, &acc, &t);
+        }
+    }
+    sc_recode_signed(d, u1, EC_BASE_W, EC_BASE_WINDOWS);
+    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        if (d[i] > 0) {
+            pt_add_aff(&acc, &acc, &ec_base_table[i][d[i] - 1]);
+        } else if (d[i] < 0) {
+            ec_aff t = ec_base_table[i][-d[i] - 1];
+            fe_neg(&t.y, &t.y);
+            pt_add_aff(&acc, &acc, &t);
+        }
+    }
+    *r = acc;
+    return fe_is_zero(&acc.z);
+}
+
+/* ---------------------------------------------------------------- byte-level ops */
+
+static int ec_load_aff(ec_aff *a, const uint8_t *xy)
+{
+    uint64_t ok = fe_from_bytes(&a->x, xy) & fe_from_bytes(&a->y, xy + EC_FLEN);
+    return (int)(ok & 1);
+}
+
+static kurv_err ec_store_pt(uint8_t *xy, const ec_pt *p)
+{
+    ec_aff a;
+    uint64_t inf = pt_to_aff(&a, p);
+    fe_to_bytes(xy, &a.x);
+    fe_to_bytes(xy + EC_FLEN, &a.y);
+    if (inf & 1) {   /* O: a public fact about the result */
+        memset(xy, 0, 2 * EC_FLEN);
+        return KURV_ERR_INFINITY;
+    }
+    return KURV_OK;
+}
+
+static kurv_err ec_op_mul_base(const kurv_curve *c, uint8_t *xy, const uint8_t *k)
+{
+    ec_pt r;
+    kurv_err e;
+    (void)c;
+    pt_mul_base_ct(&r, k);
+    e = ec_store_pt(xy, &r);
+    memset(&r, 0, sizeof r);
+    return e;
+}
+
+static kurv_err ec_op_mul(const kurv_curve *c, uint8_t *xy, const uint8_t *k, const uint8_t *pxy)
+{
+    ec_aff a;
+    ec_pt p, r;
+    kurv_err e;
+    (void)c;
+    if (!ec_load_aff(&a, pxy))
+        return KURV_ERR_POINT;
+    pt_from_aff(&p, &a);
+    pt_mul_ct(&r, k, &p);
+    e = ec_store_pt(xy, &r);
+    memset(&r, 0, sizeof r);
+    return e;
+}
+
+static kurv_err ec_op_mul2_vartime(const kurv_curve *c, uint8_t *x, const uint8_t *u1,
+                                   const uint8_t *u2, const uint8_t *qxy)
+{
+    ec_aff q, a;
+    ec_pt r;
+    (void)c;
+    if (!ec_load_aff(&q, qxy))
+        return KURV_ERR_POINT;
+    if (pt_mul2_vartime(&r, u1, u2, &q))
+        return KURV_ERR_INFINITY;
+    pt_to_aff(&a, &r);
+    fe_to_bytes(x, &a.x);
+    return KURV_OK;
+}
+
+static kurv_err ec_op_check_xy(const kurv_curve *c, const uint8_t *xy)
+{
+    ec_aff a;
+    (void)c;
+    if (!ec_load_aff(&a, xy))
+        return KURV_ERR_POINT;
+    return (aff_on_curve(&a) & 1) ? KURV_OK : KURV_ERR_POINT;
+}
+
+static kurv_err ec_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd)
+{
+    fe fx, rhs, t, r, nr;
+    (void)c;
+    if (!(fe_from_bytes(&fx, x) & 1))
+        return KURV_ERR_POINT;
+    fe_sqr(&rhs, &fx);
+    fe_mul(&rhs, &rhs, &fx);
+    fe_mul_a(&t, &fx);
+    fe_add(&rhs, &rhs, &t);
+    fe_add(&rhs, &rhs, &ec_k.b);
+    if (!(fe_sqrt(&r, &rhs) & 1))
+        return KURV_ERR_POINT;
+    fe_neg(&nr, &r);
+    fe_cmov(&r, &nr, kl_eq64(fe_is_odd(&r), (uint64_t)(odd != 0)) ^ ~(uint64_t)0);
+    fe_to_bytes(y, &r);
+    return KURV_OK;
+}
+
+static const struct kurv_curve_ops ec_ops = {
+    ec_op_mul_base, ec_op_mul, ec_op_mul2_vartime, ec_op_check_xy, ec_op_lift_x,
+};
+#endif /* !EC_NO_TABLE */

@@ -1,0 +1,109 @@
+/*
+ * kurv internal: the body of every curve's build-time table generator. A
+ * curve's gen.c includes its field header and its parameters, defines
+ * GEN_P, GEN_A, GEN_B, GEN_GX, GEN_GY (EC_FLEN bytes each) and GEN_N (EC_SLEN
+ * bytes), then includes this file, which provides main(). The program prints a
+ * C header holding the field-representation constants (ec_k), the fixed-base
+ * comb table (ec_base_table: window i, entry j = (j+1) * 2^(EC_BASE_W * i) * G,
+ * affine) and the Montgomery context for scalars modulo n (ec_sc). Limbs are
+ * printed as 64-bit literals, independent of the generating machine.
+ */
+#define EC_NO_TABLE
+#include "ec_types_tmpl.h"
+static struct ec_consts ec_k;
+#include "ec_tmpl.h"
+#include "mont.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void gen_fe(FILE *f, const fe *a)
+{
+    size_t i;
+    fputs("{{", f);
+    for (i = 0; i < EC_N; i++)
+        fprintf(f, "0x%016llxULL%s", (unsigned long long)a->v[i], i + 1 < EC_N ? "," : "");
+    fputs("}}", f);
+}
+
+static void gen_limbs(FILE *f, const uint64_t *v, size_t n)
+{
+    size_t i;
+    fputs("{", f);
+    for (i = 0; i < n; i++)
+        fprintf(f, "0x%016llxULL%s", (unsigned long long)v[i], i + 1 < n ? "," : "");
+    fputs("}", f);
+}
+
+static void gen_die(const char *what)
+{
+    fprintf(stderr, "table generator: %s\n", what);
+    exit(1);
+}
+
+int main(int argc, char **argv)
+{
+    FILE *f;
+    fe plain_one = {{1}};
+    ec_aff g, a;
+    ec_pt base, acc;
+    kurv_mont sc;
+    unsigned i, j;
+
+    if (argc != 2)
+        gen_die("usage: gen OUTPUT.h");
+    fe_to_dom(&ec_k.one, &plain_one);
+    if (!(fe_from_bytes(&ec_k.a, GEN_A) & fe_from_bytes(&ec_k.b, GEN_B) & 1))
+        gen_die("a or b >= p");
+    fe_add(&ec_k.b3, &ec_k.b, &ec_k.b);
+    fe_add(&ec_k.b3, &ec_k.b3, &ec_k.b);
+    if (!(fe_from_bytes(&g.x, GEN_GX) & fe_from_bytes(&g.y, GEN_GY) & 1))
+        gen_die("G has a coordinate >= p");
+    if (!(aff_on_curve(&g) & 1))
+        gen_die("G is not on the curve");
+    if (kurv_mont_init(&sc, GEN_N, EC_SLEN) != 0 || sc.bits != EC_ORDER_BITS)
+        gen_die("bad group order");
+
+    f = fopen(argv[1], "w");
+    if (!f)
+        gen_die("cannot open the output file");
+    fprintf(f, "/* Generated at build time by the kurv table generator. Do not edit. */\n");
+    fprintf(f, "#if EC_BASE_W != %d || EC_N != %d || EC_ORDER_BITS != %d\n"
+               "#error \"table geometry does not match the curve\"\n#endif\n",
+            EC_BASE_W, EC_N, EC_ORDER_BITS);
+    fprintf(f, "static const struct ec_consts ec_k = {\n  ");
+    gen_fe(f, &ec_k.one); fputs(",\n  ", f);
+    gen_fe(f, &ec_k.a); fputs(",\n  ", f);
+    gen_fe(f, &ec_k.b); fputs(",\n  ", f);
+    gen_fe(f, &ec_k.b3); fputs("\n};\n", f);
+
+    fprintf(f, "static const kurv_mont ec_sc = {\n  %zu, %u, 0x%016llxULL,\n  ",
+            sc.nl, sc.bits, (unsigned long long)sc.m0inv);
+    gen_limbs(f, sc.m, KURV_MAXL); fputs(",\n  ", f);
+    gen_limbs(f, sc.rr, KURV_MAXL); fputs(",\n  ", f);
+    gen_limbs(f, sc.one, KURV_MAXL); fputs("\n};\n", f);
+
+    fprintf(f, "static const ec_aff ec_base_table[%d][%d] = {\n", EC_BASE_WINDOWS, EC_BASE_ENTRIES);
+    pt_from_aff(&base, &g);
+    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        fputs(" {\n", f);
+        acc = base;
+        for (j = 0; j < EC_BASE_ENTRIES; j++) {
+            if (pt_to_aff(&a, &acc) & 1)
+                gen_die("unexpected point at infinity");
+            fputs("  {", f);
+            gen_fe(f, &a.x);
+            fputs(",", f);
+            gen_fe(f, &a.y);
+            fputs(j + 1 < EC_BASE_ENTRIES ? "},\n" : "}\n", f);
+            pt_add(&acc, &acc, &base);
+        }
+        fputs(i + 1 < EC_BASE_WINDOWS ? " },\n" : " }\n", f);
+        for (j = 0; j < EC_BASE_W; j++)
+            pt_dbl(&base, &base);
+    }
+    fputs("};\n", f);
+    if (fclose(f) != 0)
+        gen_die("write error");
+    return 0;
+}

@@ -1,0 +1,156 @@
+/*
+ * kurv internal: constant-time multi-limb primitives (64-bit limbs, little-endian
+ * limb order), written for a limb count n that is either a run-time value or a
+ * compile-time constant (then the compiler unrolls the loops). Everything here is
+ * static inline and branch-free in the values.
+ */
+#ifndef KURV_MONT_IMPL_H
+#define KURV_MONT_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+__extension__ typedef unsigned __int128 kurv_u128;
+
+/* r = a + b; return the carry (0 or 1). r may alias a or b. */
+static inline uint64_t kl_add(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    kurv_u128 acc = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        acc += (kurv_u128)a[i] + b[i];
+        r[i] = (uint64_t)acc;
+        acc >>= 64;
+    }
+    return (uint64_t)acc;
+}
+
+/* r = a - b; return the borrow (0 or 1). r may alias a or b. */
+static inline uint64_t kl_sub(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t borrow = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        kurv_u128 d = (kurv_u128)a[i] - b[i] - borrow;
+        r[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    return borrow;
+}
+
+/* if (mask) r = a; mask is 0 or all-ones. */
+static inline void kl_cmov(size_t n, uint64_t *r, const uint64_t *a, uint64_t mask)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        r[i] ^= (r[i] ^ a[i]) & mask;
+}
+
+/* all-ones if a == 0 */
+static inline uint64_t kl_is_zero(size_t n, const uint64_t *a)
+{
+    uint64_t acc = 0;
+    size_t i;
+    for (i = 0; i < n; i++)
+        acc |= a[i];
+    return ((acc | (0 - acc)) >> 63) - 1;
+}
+
+/* all-ones if x == y (64-bit words) */
+static inline uint64_t kl_eq64(uint64_t x, uint64_t y)
+{
+    uint64_t d = x ^ y;
+    return ((d | (0 - d)) >> 63) - 1;
+}
+
+/* r = a + b mod m, for a, b < m. */
+static inline void kl_modadd(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                             const uint64_t *m)
+{
+    uint64_t t[9], c, bw;
+    c = kl_add(n, r, a, b);
+    bw = kl_sub(n, t, r, m);
+    /* keep t (= a + b - m) when there was a carry out or no borrow */
+    kl_cmov(n, r, t, 0 - ((c | (bw ^ 1)) & 1));
+}
+
+/* r = a - b mod m, for a, b < m. */
+static inline void kl_modsub(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                             const uint64_t *m)
+{
+    uint64_t t[9], bw;
+    bw = kl_sub(n, r, a, b);
+    kl_add(n, t, r, m);
+    kl_cmov(n, r, t, 0 - bw);
+}
+
+/*
+ * Montgomery product r = a*b/2^(64n) mod m (CIOS), for a, b < m < 2^(64n), m odd,
+ * m0inv = -m^-1 mod 2^64. r may alias a or b.
+ */
+static inline void kl_montmul(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                              const uint64_t *m, uint64_t m0inv)
+{
+    uint64_t t[11] = {0}, s[9], u, bw, use_t;
+    kurv_u128 acc;
+    size_t i, j;
+
+    for (i = 0; i < n; i++) {
+        acc = 0;
+        for (j = 0; j < n; j++) {
+            acc += (kurv_u128)a[j] * b[i] + t[j];
+            t[j] = (uint64_t)acc;
+            acc >>= 64;
+        }
+        acc += t[n];
+        t[n] = (uint64_t)acc;
+        t[n + 1] = (uint64_t)(acc >> 64);
+
+        u = t[0] * m0inv;
+        acc = (kurv_u128)u * m[0] + t[0];
+        acc >>= 64;
+        for (j = 1; j < n; j++) {
+            acc += (kurv_u128)u * m[j] + t[j];
+            t[j - 1] = (uint64_t)acc;
+            acc >>= 64;
+        }
+        acc += t[n];
+        t[n - 1] = (uint64_t)acc;
+        t[n] = t[n + 1] + (uint64_t)(acc >> 64);
+    }
+    /* t < 2m: subtract m once unless that borrows past t[n] */
+    bw = kl_sub(n, s, t, m);
+    use_t = bw & (t[n] ^ 1) & 1;
+    for (i = 0; i < n; i++)
+        r[i] = s[i] ^ ((s[i] ^ t[i]) & (0 - use_t));
+}
+
+/* -m0^-1 mod 2^64 for odd m0 (Newton iteration). */
+static inline uint64_t kl_m0inv(uint64_t m0)
+{
+    uint64_t x = m0; /* correct to 3 bits */
+    int i;
+    for (i = 0; i < 6; i++)
+        x *= 2 - m0 * x;
+    return 0 - x;
+}
+
+/* Big-endian bytes -> n limbs (zero-extended; bytes beyond 8n are ignored from the top). */
+static inline void kl_from_be(size_t n, uint64_t *r, const uint8_t *b, size_t len)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        r[i] = 0;
+    for (i = 0; i < len && i < 8 * n; i++)
+        r[i / 8] |= (uint64_t)b[len - 1 - i] << (8 * (i % 8));
+}
+
+/* n limbs -> len big-endian bytes (the value must fit). */
+static inline void kl_to_be(size_t n, uint8_t *b, size_t len, const uint64_t *a)
+{
+    size_t i;
+    for (i = 0; i < len; i++)
+        b[len - 1 - i] = (i / 8 < n) ? (uint8_t)(a[i / 8] >> (8 * (i % 8))) : 0;
+}
+
+#endif

@@ -1,0 +1,209 @@
+/*
+ * Curve arithmetic known answers and a differential test against OpenSSL's
+ * EC_POINT arithmetic, looped over every linked curve.
+ */
+#include <criterion/criterion.h>
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/obj_mac.h>
+#include <string.h>
+#include "testutil.h"
+
+static int ossl_nid(const kurv_curve *c)
+{
+    const char *n = kurv_curve_name(c);
+    if (!strcmp(n, "secp256k1")) return NID_secp256k1;
+    if (!strcmp(n, "P-256")) return NID_X9_62_prime256v1;
+    if (!strcmp(n, "P-384")) return NID_secp384r1;
+    if (!strcmp(n, "P-521")) return NID_secp521r1;
+    if (!strcmp(n, "brainpoolP256r1")) return NID_brainpoolP256r1;
+    if (!strcmp(n, "brainpoolP384r1")) return NID_brainpoolP384r1;
+    if (!strcmp(n, "brainpoolP512r1")) return NID_brainpoolP512r1;
+    return NID_undef;
+}
+
+/* OpenSSL's d*G as an uncompressed SEC1 point */
+static size_t ossl_pub(const kurv_curve *c, uint8_t *out, const uint8_t *d, size_t dlen)
+{
+    EC_GROUP *g = EC_GROUP_new_by_curve_name(ossl_nid(c));
+    EC_POINT *p = EC_POINT_new(g);
+    BIGNUM *bn = BN_bin2bn(d, (int)dlen, NULL);
+    size_t len;
+    cr_assert(EC_POINT_mul(g, p, bn, NULL, NULL, NULL) == 1);
+    len = EC_POINT_point2oct(g, p, POINT_CONVERSION_UNCOMPRESSED, out, KURV_MAX_POINT_LEN, NULL);
+    BN_free(bn);
+    EC_POINT_free(p);
+    EC_GROUP_free(g);
+    return len;
+}
+
+Test(curve, secp256k1_known_answers)
+{
+    const kurv_curve *c = kt_curve("secp256k1");
+    uint8_t d[32], pub[65], y[65];
+    size_t len = sizeof pub;
+    uint8_t cx[33] = {0x03};
+    char hex[200];
+
+    cr_assert(c != NULL);
+    kt_unhex(d, 32, "c370af8c091812ef7f6bfaffb494b1046fb25486c9873243b80826daef3ec583");
+    cr_assert_eq(kurv_pubkey_from_priv(c, pub, &len, 0, d, 32), KURV_OK);
+    cr_assert_str_eq(kt_hex(hex, pub, 65),
+        "0476cd66c6cca75278ff408ce67290537367719154ae2b96448327fe4033ddcfc7"
+        "35663ecbb64397bb9bd79155a1e6b138c2fb8fa1f11355f8e9e97ddd88a78e49");
+    /* 03 || x = 1 decompresses to the odd root */
+    cx[32] = 1;
+    len = sizeof y;
+    cr_assert_eq(kurv_point_convert(c, y, &len, 0, cx, 33), KURV_OK);
+    cr_assert_str_eq(kt_hex(hex, y + 33, 32),
+        "bde70df51939b94c9c24979fa7dd04ebd9b3572da7802290438af2a681895441");
+    /* x = 0 is not on secp256k1 (7 is not a square) */
+    cx[32] = 0;
+    cr_assert_eq(kurv_point_check(c, cx, 33), KURV_ERR_POINT);
+}
+
+Test(curve, pubkey_matches_openssl_all_curves)
+{
+    size_t i, k;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), nlen;
+        const uint8_t *n = kurv_curve_param(c, 'n', &nlen);
+        uint8_t d[KURV_MAX_SCALAR_LEN], a[KURV_MAX_POINT_LEN], b[KURV_MAX_POINT_LEN];
+        for (k = 0; k < 200; k++) {
+            size_t la = sizeof a, lb;
+            if (k == 0) { memset(d, 0, sl); d[sl - 1] = 1; }
+            else if (k == 1) { memcpy(d, n, sl); d[sl - 1] -= 1; }
+            else if (k == 2) { memcpy(d, n, sl); d[sl - 1] -= 2; }
+            else if (k == 3) { memset(d, 0, sl); d[sl - 1] = 2; }
+            else cr_assert_eq(kurv_keygen(c, d, sl, NULL, NULL, 0), KURV_OK);
+            cr_assert_eq(kurv_pubkey_from_priv(c, a, &la, 0, d, sl), KURV_OK);
+            lb = ossl_pub(c, b, d, sl);
+            cr_assert_eq(la, lb);
+            cr_assert(memcmp(a, b, la) == 0, "%s: pubkey differs at k=%zu", kurv_curve_name(c), k);
+            cr_assert_eq(kurv_point_check(c, a, la), KURV_OK);
+        }
+    }
+}
+
+Test(curve, ecdh_matches_openssl_all_curves)
+{
+    size_t i, k;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c);
+        for (k = 0; k < 50; k++) {
+            uint8_t d1[KURV_MAX_SCALAR_LEN], d2[KURV_MAX_SCALAR_LEN];
+            uint8_t q1[KURV_MAX_POINT_LEN], q2[KURV_MAX_POINT_LEN], qc[KURV_MAX_POINT_LEN];
+            uint8_t s1[KURV_MAX_FIELD_LEN], s2[KURV_MAX_FIELD_LEN], s3[KURV_MAX_FIELD_LEN];
+            uint8_t pd[KURV_MAX_SCALAR_LEN * 2], t[KURV_MAX_POINT_LEN];
+            size_t l1 = sizeof q1, l2 = sizeof q2, lc = sizeof qc;
+            cr_assert_eq(kurv_keygen(c, d1, sl, q1, &l1, 0), KURV_OK);
+            cr_assert_eq(kurv_keygen(c, d2, sl, q2, &l2, k & 1), KURV_OK);
+            cr_assert_eq(kurv_ecdh(c, s1, fl, d1, sl, q2, l2), KURV_OK);
+            cr_assert_eq(kurv_ecdh(c, s2, fl, d2, sl, q1, l1), KURV_OK);
+            cr_assert(memcmp(s1, s2, fl) == 0);
+            /* OpenSSL: (d1*d2)*G has x = shared secret; d1*d2 mod n via BN */
+            {
+                EC_GROUP *g = EC_GROUP_new_by_curve_name(ossl_nid(c));
+                BIGNUM *a = BN_bin2bn(d1, (int)sl, NULL), *b = BN_bin2bn(d2, (int)sl, NULL);
+                BIGNUM *prod = BN_new();
+                BN_CTX *ctx = BN_CTX_new();
+                BN_mod_mul(prod, a, b, EC_GROUP_get0_order(g), ctx);
+                cr_assert(BN_bn2binpad(prod, pd, (int)sl) == (int)sl);
+                ossl_pub(c, t, pd, sl);
+                cr_assert(memcmp(t + 1, s1, fl) == 0, "%s: ECDH differs from OpenSSL", kurv_curve_name(c));
+                BN_free(a); BN_free(b); BN_free(prod); BN_CTX_free(ctx); EC_GROUP_free(g);
+            }
+            /* compressed round trip */
+            cr_assert_eq(kurv_point_convert(c, qc, &lc, 1, q1, l1), KURV_OK);
+            cr_assert_eq(lc, 1 + fl);
+            cr_assert_eq(kurv_ecdh(c, s3, fl, d2, sl, qc, lc), KURV_OK);
+            cr_assert(memcmp(s1, s3, fl) == 0);
+        }
+    }
+}
+
+Test(curve, point_validation_all_curves)
+{
+    size_t i;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c), pl;
+        uint8_t d[KURV_MAX_SCALAR_LEN], q[KURV_MAX_POINT_LEN], s[KURV_MAX_FIELD_LEN];
+        const uint8_t *p = kurv_curve_param(c, 'p', NULL);
+        uint8_t inf = 0;
+        pl = sizeof q;
+        cr_assert_eq(kurv_keygen(c, d, sl, q, &pl, 0), KURV_OK);
+        cr_assert_eq(kurv_point_check(c, q, pl), KURV_OK);
+        cr_assert_eq(kurv_point_check(c, &inf, 1), KURV_ERR_INFINITY);
+        cr_assert_eq(kurv_point_check(c, q, pl - 1), KURV_ERR_POINT);
+        q[pl - 1] ^= 1;  /* off the curve */
+        cr_assert_eq(kurv_point_check(c, q, pl), KURV_ERR_POINT);
+        cr_assert_eq(kurv_ecdh(c, s, fl, d, sl, q, pl), KURV_ERR_POINT);
+        q[pl - 1] ^= 1;
+        q[0] = 0x05;
+        cr_assert_eq(kurv_point_check(c, q, pl), KURV_ERR_POINT);
+        q[0] = 0x04;
+        memcpy(q + 1, p, fl);  /* x = p */
+        cr_assert_eq(kurv_point_check(c, q, pl), KURV_ERR_POINT);
+        cr_assert_eq(kurv_privkey_check(c, kurv_curve_param(c, 'n', NULL), sl), KURV_ERR_PRIVKEY);
+        memset(d, 0, sl);
+        cr_assert_eq(kurv_privkey_check(c, d, sl), KURV_ERR_PRIVKEY);
+        cr_assert_eq(kurv_privkey_check(c, d, sl + 1), KURV_ERR_PRIVKEY);
+    }
+}
+
+#include "curve_impl.h"
+
+/* white-box: the variable-time u1*G + u2*Q against OpenSSL's EC_POINT_mul */
+Test(curve, mul2_vartime_matches_openssl_all_curves)
+{
+    size_t i, k;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c);
+        EC_GROUP *g = EC_GROUP_new_by_curve_name(ossl_nid(c));
+        BN_CTX *ctx = BN_CTX_new();
+        for (k = 0; k < 300; k++) {
+            uint8_t u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN], dq[KURV_MAX_SCALAR_LEN];
+            uint8_t q[KURV_MAX_POINT_LEN], x[KURV_MAX_FIELD_LEN], o[KURV_MAX_POINT_LEN];
+            size_t ql = sizeof q;
+            kurv_err e;
+            EC_POINT *r = EC_POINT_new(g), *qp = EC_POINT_new(g);
+            BIGNUM *b1, *b2;
+            cr_assert_eq(kurv_keygen(c, dq, sl, q, &ql, 0), KURV_OK);
+            cr_assert_eq(kurv_keygen(c, u1, sl, NULL, NULL, 0), KURV_OK);
+            cr_assert_eq(kurv_keygen(c, u2, sl, NULL, NULL, 0), KURV_OK);
+            if (k == 0) memset(u1, 0, sl);              /* 0*G + u2*Q */
+            if (k == 1) memset(u2, 0, sl);              /* u1*G + 0*Q */
+            if (k == 2) {                               /* Q = G, u1 = u2: doubling inside */
+                memcpy(u2, u1, sl);
+                q[0] = 4; memcpy(q + 1, c->gx, fl); memcpy(q + 1 + fl, c->gy, fl); ql = 1 + 2 * fl;
+            }
+            if (k == 3) {                               /* Q = -G, u1 = u2: result O */
+                size_t l2 = sizeof o;
+                uint8_t nm1[KURV_MAX_SCALAR_LEN];
+                memcpy(nm1, c->n, sl); nm1[sl - 1] -= 1;
+                cr_assert_eq(kurv_pubkey_from_priv(c, q, &l2, 0, nm1, sl), KURV_OK);
+                ql = l2;
+                memcpy(u2, u1, sl);
+            }
+            e = c->ops->mul2_vartime(c, x, u1, u2, q + 1);
+            b1 = BN_bin2bn(u1, (int)sl, NULL);
+            b2 = BN_bin2bn(u2, (int)sl, NULL);
+            cr_assert(EC_POINT_oct2point(g, qp, q, ql, ctx) == 1);
+            cr_assert(EC_POINT_mul(g, r, b1, qp, b2, ctx) == 1);
+            if (EC_POINT_is_at_infinity(g, r)) {
+                cr_assert_eq(e, KURV_ERR_INFINITY, "k=%zu", k);
+            } else {
+                cr_assert_eq(e, KURV_OK, "k=%zu", k);
+                cr_assert(EC_POINT_point2oct(g, r, POINT_CONVERSION_UNCOMPRESSED, o, sizeof o, ctx) == 1 + 2 * fl);
+                cr_assert(memcmp(o + 1, x, fl) == 0, "%s: mul2 differs at k=%zu", kurv_curve_name(c), k);
+            }
+            BN_free(b1); BN_free(b2); EC_POINT_free(r); EC_POINT_free(qp);
+        }
+        BN_CTX_free(ctx);
+        EC_GROUP_free(g);
+    }
+}
