@@ -4,6 +4,19 @@
 
 #include <string.h>
 
+/* The Montgomery product with the limb count as a compile-time constant for the
+ * sizes of the curves kurv ships (4, 6, 8, 9 limbs), so the loops unroll. */
+static void mont_mul_any(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    switch (ctx->nl) {
+    case 4: kl_montmul(4, r, a, b, ctx->m, ctx->m0inv); break;
+    case 6: kl_montmul(6, r, a, b, ctx->m, ctx->m0inv); break;
+    case 8: kl_montmul(8, r, a, b, ctx->m, ctx->m0inv); break;
+    case 9: kl_montmul(9, r, a, b, ctx->m, ctx->m0inv); break;
+    default: kl_montmul(ctx->nl, r, a, b, ctx->m, ctx->m0inv); break;
+    }
+}
+
 int kurv_mont_init(kurv_mont *ctx, const uint8_t *m, size_t len)
 {
     size_t nl, i, bits;
@@ -73,18 +86,18 @@ void kurv_mont_neg(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
 
 void kurv_mont_mul(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    kl_montmul(ctx->nl, r, a, b, ctx->m, ctx->m0inv);
+    mont_mul_any(ctx, r, a, b);
 }
 
 void kurv_mont_to(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
 {
-    kl_montmul(ctx->nl, r, a, ctx->rr, ctx->m, ctx->m0inv);
+    mont_mul_any(ctx, r, a, ctx->rr);
 }
 
 void kurv_mont_from(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
 {
     uint64_t one[KURV_MAXL] = {1};
-    kl_montmul(ctx->nl, r, a, one, ctx->m, ctx->m0inv);
+    mont_mul_any(ctx, r, a, one);
 }
 
 void kurv_mont_pow_vartime_exp(const kurv_mont *ctx, uint64_t *r, const uint64_t *a,
@@ -98,17 +111,17 @@ void kurv_mont_pow_vartime_exp(const kurv_mont *ctx, uint64_t *r, const uint64_t
     memcpy(tab[0], ctx->one, sizeof tab[0]);
     memcpy(tab[1], a, nl * 8);
     for (i = 2; i < 16; i++)
-        kl_montmul(nl, tab[i], tab[i - 1], a, ctx->m, ctx->m0inv);
+        mont_mul_any(ctx, tab[i], tab[i - 1], a);
     memcpy(acc, ctx->one, sizeof acc);
     for (i = 0; i < 2 * elen; i++) {
         unsigned nib = (i & 1) ? (e[i / 2] & 15u) : (e[i / 2] >> 4);
         if (started)
             for (j = 0; j < 4; j++)
-                kl_montmul(nl, acc, acc, acc, ctx->m, ctx->m0inv);
+                mont_mul_any(ctx, acc, acc, acc);
         if (nib) {
             /* constant-time pick of tab[nib] would not matter: nib is public */
             memcpy(t, tab[nib], sizeof t);
-            kl_montmul(nl, acc, acc, t, ctx->m, ctx->m0inv);
+            mont_mul_any(ctx, acc, acc, t);
             started = 1;
         }
     }

@@ -12,36 +12,72 @@
 
 __extension__ typedef unsigned __int128 kurv_u128;
 
+/* Loops below run over a limb count that is usually a compile-time constant:
+ * ask the compiler to unroll them fully even at -O2. */
+#if defined(__GNUC__)
+#define KL_UNROLL _Pragma("GCC unroll 16")
+#else
+#define KL_UNROLL
+#endif
+
+/* One limb of an add/subtract chain. On x86-64 the carry intrinsics compile to
+ * adc/sbb; elsewhere a 128-bit sum does the same work. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <x86intrin.h>
+static inline uint64_t kl_adc(uint64_t a, uint64_t b, uint64_t cin, uint64_t *cout)
+{
+    unsigned long long r;
+    *cout = _addcarry_u64((unsigned char)cin, a, b, &r);
+    return r;
+}
+static inline uint64_t kl_sbb(uint64_t a, uint64_t b, uint64_t bin, uint64_t *bout)
+{
+    unsigned long long r;
+    *bout = _subborrow_u64((unsigned char)bin, a, b, &r);
+    return r;
+}
+#else
+static inline uint64_t kl_adc(uint64_t a, uint64_t b, uint64_t cin, uint64_t *cout)
+{
+    kurv_u128 s = (kurv_u128)a + b + cin;
+    *cout = (uint64_t)(s >> 64);
+    return (uint64_t)s;
+}
+static inline uint64_t kl_sbb(uint64_t a, uint64_t b, uint64_t bin, uint64_t *bout)
+{
+    kurv_u128 d = (kurv_u128)a - b - bin;
+    *bout = (uint64_t)(d >> 64) & 1;
+    return (uint64_t)d;
+}
+#endif
+
 /* r = a + b; return the carry (0 or 1). r may alias a or b. */
 static inline uint64_t kl_add(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    kurv_u128 acc = 0;
+    uint64_t c = 0;
     size_t i;
-    for (i = 0; i < n; i++) {
-        acc += (kurv_u128)a[i] + b[i];
-        r[i] = (uint64_t)acc;
-        acc >>= 64;
-    }
-    return (uint64_t)acc;
+    KL_UNROLL
+    for (i = 0; i < n; i++)
+        r[i] = kl_adc(a[i], b[i], c, &c);
+    return c;
 }
 
 /* r = a - b; return the borrow (0 or 1). r may alias a or b. */
 static inline uint64_t kl_sub(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t borrow = 0;
+    uint64_t c = 0;
     size_t i;
-    for (i = 0; i < n; i++) {
-        kurv_u128 d = (kurv_u128)a[i] - b[i] - borrow;
-        r[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
-    return borrow;
+    KL_UNROLL
+    for (i = 0; i < n; i++)
+        r[i] = kl_sbb(a[i], b[i], c, &c);
+    return c;
 }
 
 /* if (mask) r = a; mask is 0 or all-ones. */
 static inline void kl_cmov(size_t n, uint64_t *r, const uint64_t *a, uint64_t mask)
 {
     size_t i;
+    KL_UNROLL
     for (i = 0; i < n; i++)
         r[i] ^= (r[i] ^ a[i]) & mask;
 }
@@ -51,6 +87,7 @@ static inline uint64_t kl_is_zero(size_t n, const uint64_t *a)
 {
     uint64_t acc = 0;
     size_t i;
+    KL_UNROLL
     for (i = 0; i < n; i++)
         acc |= a[i];
     return ((acc | (0 - acc)) >> 63) - 1;
@@ -67,7 +104,7 @@ static inline uint64_t kl_eq64(uint64_t x, uint64_t y)
 static inline void kl_modadd(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
                              const uint64_t *m)
 {
-    uint64_t t[9], c, bw;
+    uint64_t t[9] = {0}, c, bw;
     c = kl_add(n, r, a, b);
     bw = kl_sub(n, t, r, m);
     /* keep t (= a + b - m) when there was a carry out or no borrow */
@@ -78,7 +115,7 @@ static inline void kl_modadd(size_t n, uint64_t *r, const uint64_t *a, const uin
 static inline void kl_modsub(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
                              const uint64_t *m)
 {
-    uint64_t t[9], bw;
+    uint64_t t[9] = {0}, bw;
     bw = kl_sub(n, r, a, b);
     kl_add(n, t, r, m);
     kl_cmov(n, r, t, 0 - bw);
@@ -95,8 +132,11 @@ static inline void kl_montmul(size_t n, uint64_t *r, const uint64_t *a, const ui
     kurv_u128 acc;
     size_t i, j;
 
+    KL_UNROLL
+
     for (i = 0; i < n; i++) {
         acc = 0;
+        KL_UNROLL
         for (j = 0; j < n; j++) {
             acc += (kurv_u128)a[j] * b[i] + t[j];
             t[j] = (uint64_t)acc;
@@ -109,6 +149,7 @@ static inline void kl_montmul(size_t n, uint64_t *r, const uint64_t *a, const ui
         u = t[0] * m0inv;
         acc = (kurv_u128)u * m[0] + t[0];
         acc >>= 64;
+        KL_UNROLL
         for (j = 1; j < n; j++) {
             acc += (kurv_u128)u * m[j] + t[j];
             t[j - 1] = (uint64_t)acc;
@@ -121,6 +162,7 @@ static inline void kl_montmul(size_t n, uint64_t *r, const uint64_t *a, const ui
     /* t < 2m: subtract m once unless that borrows past t[n] */
     bw = kl_sub(n, s, t, m);
     use_t = bw & (t[n] ^ 1) & 1;
+    KL_UNROLL
     for (i = 0; i < n; i++)
         r[i] = s[i] ^ ((s[i] ^ t[i]) & (0 - use_t));
 }
@@ -130,6 +172,7 @@ static inline uint64_t kl_m0inv(uint64_t m0)
 {
     uint64_t x = m0; /* correct to 3 bits */
     int i;
+    KL_UNROLL
     for (i = 0; i < 6; i++)
         x *= 2 - m0 * x;
     return 0 - x;
@@ -139,6 +182,7 @@ static inline uint64_t kl_m0inv(uint64_t m0)
 static inline void kl_from_be(size_t n, uint64_t *r, const uint8_t *b, size_t len)
 {
     size_t i;
+    KL_UNROLL
     for (i = 0; i < n; i++)
         r[i] = 0;
     for (i = 0; i < len && i < 8 * n; i++)

@@ -22,90 +22,81 @@ static const fe EC_P = {{0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
                          0xFFFFFFFFFFFFFFFFULL, 0xFFFFFFFFFFFFFFFFULL}};
 #define K1_C 0x1000003D1ULL   /* 2^256 mod p */
 
-/* r = t mod p for a 512-bit t (8 limbs). */
+/* r = t mod p for a 512-bit t (8 limbs), using 2^256 = C (mod p). */
 static inline void k1_reduce(fe *r, const uint64_t t[8])
 {
-    kurv_u128 acc;
-    uint64_t r0, r1, r2, r3, c, s[4], bw;
+    kurv_u128 p4 = (kurv_u128)t[4] * K1_C, p5 = (kurv_u128)t[5] * K1_C;
+    kurv_u128 p6 = (kurv_u128)t[6] * K1_C, p7 = (kurv_u128)t[7] * K1_C, q;
+    uint64_t r0, r1, r2, r3, top, c, s[4];
 
-    acc = (kurv_u128)t[4] * K1_C + t[0];
-    r0 = (uint64_t)acc; acc >>= 64;
-    acc += (kurv_u128)t[5] * K1_C + t[1];
-    r1 = (uint64_t)acc; acc >>= 64;
-    acc += (kurv_u128)t[6] * K1_C + t[2];
-    r2 = (uint64_t)acc; acc >>= 64;
-    acc += (kurv_u128)t[7] * K1_C + t[3];
-    r3 = (uint64_t)acc;
-    c = (uint64_t)(acc >> 64);                  /* < 2^34 */
+    /* t_lo + t_hi * C: a 256-bit value plus a top word < 2^35 */
+    r0 = kl_adc(t[0], (uint64_t)p4, 0, &c);
+    r1 = kl_adc(t[1], (uint64_t)p5, c, &c);
+    r2 = kl_adc(t[2], (uint64_t)p6, c, &c);
+    r3 = kl_adc(t[3], (uint64_t)p7, c, &c);
+    top = c;
+    r1 = kl_adc(r1, (uint64_t)(p4 >> 64), 0, &c);
+    r2 = kl_adc(r2, (uint64_t)(p5 >> 64), c, &c);
+    r3 = kl_adc(r3, (uint64_t)(p6 >> 64), c, &c);
+    top += (uint64_t)(p7 >> 64) + c;
 
-    acc = (kurv_u128)c * K1_C + r0;
-    r0 = (uint64_t)acc; acc >>= 64;
-    acc += r1; r1 = (uint64_t)acc; acc >>= 64;
-    acc += r2; r2 = (uint64_t)acc; acc >>= 64;
-    acc += r3; r3 = (uint64_t)acc;
-    c = (uint64_t)(acc >> 64);                  /* 0 or 1; if 1, r0..r3 is small */
-
-    acc = (kurv_u128)r0 + (c * K1_C);
-    r0 = (uint64_t)acc; acc >>= 64;
-    acc += r1; r1 = (uint64_t)acc; acc >>= 64;
-    acc += r2; r2 = (uint64_t)acc; acc >>= 64;
-    r3 += (uint64_t)acc;
+    /* fold the top word: top * C < 2^68 */
+    q = (kurv_u128)top * K1_C;
+    r0 = kl_adc(r0, (uint64_t)q, 0, &c);
+    r1 = kl_adc(r1, (uint64_t)(q >> 64), c, &c);
+    r2 = kl_adc(r2, 0, c, &c);
+    r3 = kl_adc(r3, 0, c, &c);
+    /* a final carry means the value wrapped and is now tiny: add C once more */
+    r0 = kl_adc(r0, c * K1_C, 0, &c);
+    r1 += c;
 
     r->v[0] = r0; r->v[1] = r1; r->v[2] = r2; r->v[3] = r3;
-    bw = kl_sub(4, s, r->v, EC_P.v);
-    kl_cmov(4, r->v, s, bw - 1);                /* keep r - p when it did not borrow */
+    c = kl_sub(4, s, r->v, EC_P.v);
+    kl_cmov(4, r->v, s, c - 1);                 /* keep r - p when it did not borrow */
 }
+
+/* (c2:c1:c0) += x * y */
+#define K1_MULACC(x, y) do {                                      \
+        kurv_u128 p_ = (kurv_u128)(x) * (y);                      \
+        uint64_t cc_;                                             \
+        c0 = kl_adc(c0, (uint64_t)p_, 0, &cc_);                   \
+        c1 = kl_adc(c1, (uint64_t)(p_ >> 64), cc_, &cc_);         \
+        c2 += cc_;                                                \
+    } while (0)
+/* (c2:c1:c0) += 2 * x * y */
+#define K1_MULACC2(x, y) do { K1_MULACC(x, y); K1_MULACC(x, y); } while (0)
+#define K1_SHIFT(out) do { out = c0; c0 = c1; c1 = c2; c2 = 0; } while (0)
 
 static inline void fe_mul(fe *r, const fe *a, const fe *b)
 {
-    uint64_t t[8] = {0};
-    kurv_u128 acc;
-    int i, j;
+    const uint64_t *x = a->v, *y = b->v;
+    uint64_t t[8], c0 = 0, c1 = 0, c2 = 0;
 
-    for (i = 0; i < 4; i++) {
-        acc = 0;
-        for (j = 0; j < 4; j++) {
-            acc += (kurv_u128)a->v[j] * b->v[i] + t[i + j];
-            t[i + j] = (uint64_t)acc;
-            acc >>= 64;
-        }
-        t[i + 4] = (uint64_t)acc;
-    }
+    K1_MULACC(x[0], y[0]); K1_SHIFT(t[0]);
+    K1_MULACC(x[0], y[1]); K1_MULACC(x[1], y[0]); K1_SHIFT(t[1]);
+    K1_MULACC(x[0], y[2]); K1_MULACC(x[1], y[1]); K1_MULACC(x[2], y[0]); K1_SHIFT(t[2]);
+    K1_MULACC(x[0], y[3]); K1_MULACC(x[1], y[2]); K1_MULACC(x[2], y[1]); K1_MULACC(x[3], y[0]);
+    K1_SHIFT(t[3]);
+    K1_MULACC(x[1], y[3]); K1_MULACC(x[2], y[2]); K1_MULACC(x[3], y[1]); K1_SHIFT(t[4]);
+    K1_MULACC(x[2], y[3]); K1_MULACC(x[3], y[2]); K1_SHIFT(t[5]);
+    K1_MULACC(x[3], y[3]); K1_SHIFT(t[6]);
+    t[7] = c0;
     k1_reduce(r, t);
 }
 
 static inline void fe_sqr(fe *r, const fe *a)
 {
-    uint64_t t[8];
-    kurv_u128 acc;
+    const uint64_t *x = a->v;
+    uint64_t t[8], c0 = 0, c1 = 0, c2 = 0;
 
-    /* off-diagonal products once, doubled, plus the squares */
-    {
-        uint64_t tt[8] = {0};
-        int i, j;
-        for (i = 0; i < 4; i++) {
-            acc = 0;
-            for (j = i + 1; j < 4; j++) {
-                acc += (kurv_u128)a->v[j] * a->v[i] + tt[i + j];
-                tt[i + j] = (uint64_t)acc;
-                acc >>= 64;
-            }
-            tt[i + 4] = (uint64_t)acc;
-        }
-        /* double */
-        for (i = 7; i > 0; i--)
-            tt[i] = (tt[i] << 1) | (tt[i - 1] >> 63);
-        tt[0] <<= 1;
-        /* add squares */
-        acc = 0;
-        for (i = 0; i < 4; i++) {
-            kurv_u128 sq = (kurv_u128)a->v[i] * a->v[i];
-            acc += (kurv_u128)tt[2 * i] + (uint64_t)sq;
-            t[2 * i] = (uint64_t)acc; acc >>= 64;
-            acc += (kurv_u128)tt[2 * i + 1] + (uint64_t)(sq >> 64);
-            t[2 * i + 1] = (uint64_t)acc; acc >>= 64;
-        }
-    }
+    K1_MULACC(x[0], x[0]); K1_SHIFT(t[0]);
+    K1_MULACC2(x[0], x[1]); K1_SHIFT(t[1]);
+    K1_MULACC2(x[0], x[2]); K1_MULACC(x[1], x[1]); K1_SHIFT(t[2]);
+    K1_MULACC2(x[0], x[3]); K1_MULACC2(x[1], x[2]); K1_SHIFT(t[3]);
+    K1_MULACC2(x[1], x[3]); K1_MULACC(x[2], x[2]); K1_SHIFT(t[4]);
+    K1_MULACC2(x[2], x[3]); K1_SHIFT(t[5]);
+    K1_MULACC(x[3], x[3]); K1_SHIFT(t[6]);
+    t[7] = c0;
     k1_reduce(r, t);
 }
 
