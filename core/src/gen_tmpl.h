@@ -1,7 +1,7 @@
 /*
  * kurv internal: the body of every curve's build-time table generator. A
  * curve's gen.c includes its field header and its parameters, defines
- * GEN_P, GEN_A, GEN_B, GEN_GX, GEN_GY (EC_FLEN bytes each) and GEN_N (EC_SLEN
+ * GEN_P (needed by Montgomery fields), GEN_A, GEN_B, GEN_GX, GEN_GY (EC_FLEN bytes each) and GEN_N (EC_SLEN
  * bytes), then includes this file, which provides main(). The program prints a
  * C header holding the field-representation constants (ec_k), the fixed-base
  * comb table (ec_base_table: window i, entry j = (j+1) * 2^(EC_BASE_W * i) * G,
@@ -52,6 +52,14 @@ int main(int argc, char **argv)
 
     if (argc != 2)
         gen_die("usage: gen OUTPUT.h");
+#ifdef EC_FIELD_MONT
+    {
+        kurv_mont fp;
+        if (kurv_mont_init(&fp, GEN_P, EC_FLEN) != 0 || fp.nl != EC_N)
+            gen_die("bad field prime");
+        memcpy(ec_fp_rr.v, fp.rr, sizeof ec_fp_rr.v);
+    }
+#endif
     fe_to_dom(&ec_k.one, &plain_one);
     if (!(fe_from_bytes(&ec_k.a, GEN_A) & fe_from_bytes(&ec_k.b, GEN_B) & 1))
         gen_die("a or b >= p");
@@ -71,6 +79,11 @@ int main(int argc, char **argv)
     fprintf(f, "#if EC_BASE_W != %d || EC_N != %d || EC_ORDER_BITS != %d\n"
                "#error \"table geometry does not match the curve\"\n#endif\n",
             EC_BASE_W, EC_N, EC_ORDER_BITS);
+#ifdef EC_FIELD_MONT
+    fprintf(f, "static const fe ec_fp_rr = ");
+    gen_fe(f, &ec_fp_rr);
+    fprintf(f, ";\n");
+#endif
     fprintf(f, "static const struct ec_consts ec_k = {\n  ");
     gen_fe(f, &ec_k.one); fputs(",\n  ", f);
     gen_fe(f, &ec_k.a); fputs(",\n  ", f);

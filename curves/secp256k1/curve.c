@@ -3,6 +3,11 @@
 #include "field.h"
 #include "ec_types_tmpl.h"
 #include "mont.h"
+/* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
+#define ec_base_table k1_base_table
+#define ec_k k1_k
+#define ec_sc k1_sc
+#define ec_ops k1_ops
 #include "secp256k1_table.h"
 #include "ec_tmpl.h"
 #include "params.h"

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 #include <kurv/secp256k1.h>
+#include <kurv/nist.h>
+#include <kurv/brainpool.h>
 
 const kurv_curve *kt_curves[8];
 size_t kt_ncurves;
@@ -15,6 +17,12 @@ __attribute__((constructor)) static void kt_init_curves(void)
 {
     size_t i = 0;
     kt_curves[i++] = kurv_secp256k1();
+    kt_curves[i++] = kurv_p256();
+    kt_curves[i++] = kurv_p384();
+    kt_curves[i++] = kurv_p521();
+    kt_curves[i++] = kurv_brainpoolp256r1();
+    kt_curves[i++] = kurv_brainpoolp384r1();
+    kt_curves[i++] = kurv_brainpoolp512r1();
     kt_ncurves = i;
 }
 

@@ -1,0 +1,12 @@
+/* Build-time generator of the brainpoolP256r1 constants and base-point table. */
+#include "field.h"
+static fe ec_fp_rr;  /* computed by gen_tmpl.h's main() before any field operation */
+#include "fe_mont_tmpl.h"
+#include "params.h"
+#define GEN_P bpp256r1_p
+#define GEN_A bpp256r1_a
+#define GEN_B bpp256r1_b
+#define GEN_GX bpp256r1_gx
+#define GEN_GY bpp256r1_gy
+#define GEN_N bpp256r1_n
+#include "gen_tmpl.h"

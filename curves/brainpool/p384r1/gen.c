@@ -1,0 +1,12 @@
+/* Build-time generator of the brainpoolP384r1 constants and base-point table. */
+#include "field.h"
+static fe ec_fp_rr;  /* computed by gen_tmpl.h's main() before any field operation */
+#include "fe_mont_tmpl.h"
+#include "params.h"
+#define GEN_P bpp384r1_p
+#define GEN_A bpp384r1_a
+#define GEN_B bpp384r1_b
+#define GEN_GX bpp384r1_gx
+#define GEN_GY bpp384r1_gy
+#define GEN_N bpp384r1_n
+#include "gen_tmpl.h"

@@ -1,0 +1,22 @@
+/*
+ * brainpoolP512r1 field: generic Montgomery arithmetic over 8 64-bit limbs
+ * (core/src/fe_mont_tmpl.h), with the curve's sizes and constants.
+ */
+#ifndef KURV_BPP512R1_FIELD_H
+#define KURV_BPP512R1_FIELD_H
+
+#include <stdint.h>
+
+#define EC_N 8
+#define EC_FLEN 64
+#define EC_SLEN 64
+#define EC_ORDER_BITS 512
+#define EC_A_KIND EC_A_GENERIC
+#define EC_BASE_W 5
+
+typedef struct { uint64_t v[EC_N]; } fe;
+
+static const fe EC_P = {{0x28AA6056583A48F3ULL,0x2881FF2F2D82C685ULL,0xAECDA12AE6A380E6ULL,0x7D4D9B009BC66842ULL,0xD6639CCA70330871ULL,0xCB308DB3B3C9D20EULL,0x3FD4E6AE33C9FC07ULL,0xAADD9DB8DBE9C48BULL}};
+#define EC_P_M0INV 0x839B32207D89EFC5ULL  /* -p^-1 mod 2^64 */
+
+#endif

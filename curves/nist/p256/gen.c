@@ -1,0 +1,12 @@
+/* Build-time generator of the P-256 constants and base-point table. */
+#include "field.h"
+static fe ec_fp_rr;  /* computed by gen_tmpl.h's main() before any field operation */
+#include "fe_mont_tmpl.h"
+#include "params.h"
+#define GEN_P p256_p
+#define GEN_A p256_a
+#define GEN_B p256_b
+#define GEN_GX p256_gx
+#define GEN_GY p256_gy
+#define GEN_N p256_n
+#include "gen_tmpl.h"
