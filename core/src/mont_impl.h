@@ -121,47 +121,53 @@ static inline void kl_modsub(size_t n, uint64_t *r, const uint64_t *a, const uin
     kl_cmov(n, r, t, 0 - bw);
 }
 
+/* (c2:c1:c0) += x * y: one step of a product-scanning (column-wise) accumulation */
+#define KL_MAC(x, y) do {                                        \
+        kurv_u128 p_ = (kurv_u128)(x) * (y);                     \
+        uint64_t cc_;                                            \
+        c0 = kl_adc(c0, (uint64_t)p_, 0, &cc_);                  \
+        c1 = kl_adc(c1, (uint64_t)(p_ >> 64), cc_, &cc_);        \
+        c2 += cc_;                                               \
+    } while (0)
+
 /*
- * Montgomery product r = a*b/2^(64n) mod m (CIOS), for a, b < m < 2^(64n), m odd,
- * m0inv = -m^-1 mod 2^64. r may alias a or b.
+ * Montgomery product r = a*b/2^(64n) mod m, for a, b < m < 2^(64n), m odd,
+ * m0inv = -m^-1 mod 2^64. r may alias a or b. Product scanning with the
+ * reduction interleaved column by column (the "FIPS" ordering), so that the
+ * products of a column are independent of each other.
  */
 static inline void kl_montmul(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
                               const uint64_t *m, uint64_t m0inv)
 {
-    uint64_t t[11] = {0}, s[9], u, bw, use_t;
-    kurv_u128 acc;
+    uint64_t q[9], t[9], s[9], c0 = 0, c1 = 0, c2 = 0, bw, use_t;
     size_t i, j;
 
     KL_UNROLL
-
     for (i = 0; i < n; i++) {
-        acc = 0;
         KL_UNROLL
-        for (j = 0; j < n; j++) {
-            acc += (kurv_u128)a[j] * b[i] + t[j];
-            t[j] = (uint64_t)acc;
-            acc >>= 64;
+        for (j = 0; j < i; j++) {
+            KL_MAC(a[j], b[i - j]);
+            KL_MAC(q[j], m[i - j]);
         }
-        acc += t[n];
-        t[n] = (uint64_t)acc;
-        t[n + 1] = (uint64_t)(acc >> 64);
-
-        u = t[0] * m0inv;
-        acc = (kurv_u128)u * m[0] + t[0];
-        acc >>= 64;
-        KL_UNROLL
-        for (j = 1; j < n; j++) {
-            acc += (kurv_u128)u * m[j] + t[j];
-            t[j - 1] = (uint64_t)acc;
-            acc >>= 64;
-        }
-        acc += t[n];
-        t[n - 1] = (uint64_t)acc;
-        t[n] = t[n + 1] + (uint64_t)(acc >> 64);
+        KL_MAC(a[i], b[0]);
+        q[i] = c0 * m0inv;
+        KL_MAC(q[i], m[0]);          /* clears c0 */
+        c0 = c1; c1 = c2; c2 = 0;
     }
-    /* t < 2m: subtract m once unless that borrows past t[n] */
+    KL_UNROLL
+    for (i = n; i < 2 * n - 1; i++) {
+        KL_UNROLL
+        for (j = i - n + 1; j < n; j++) {
+            KL_MAC(a[j], b[i - j]);
+            KL_MAC(q[j], m[i - j]);
+        }
+        t[i - n] = c0;
+        c0 = c1; c1 = c2; c2 = 0;
+    }
+    t[n - 1] = c0;
+    /* (c1:t) < 2m: subtract m once unless that borrows past c1 */
     bw = kl_sub(n, s, t, m);
-    use_t = bw & (t[n] ^ 1) & 1;
+    use_t = bw & (c1 ^ 1) & 1;
     KL_UNROLL
     for (i = 0; i < n; i++)
         r[i] = s[i] ^ ((s[i] ^ t[i]) & (0 - use_t));
