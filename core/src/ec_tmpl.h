@@ -323,6 +323,204 @@ static void pt_dbl(ec_pt *r, const ec_pt *p)
     r->z = z3;
 }
 
+/* ---------------------------------------------------------------- Jacobian coordinates
+ * (X:Y:Z) stands for (X/Z^2, Y/Z^3); O has Z = 0. Doubling is exception-free (no
+ * point of order 2 on these curves), so constant-time code may use it; the
+ * additions below branch on their inputs and are for public data only. */
+
+typedef ec_pt ec_jac;
+
+static inline void fe_dbl(fe *r, const fe *a) { fe_add(r, a, a); }
+
+/* r = 2p (Jacobian). r may alias p. */
+static void jac_dbl(ec_jac *r, const ec_jac *p)
+{
+#if EC_A_KIND == EC_A_ZERO
+    /* dbl-2009-l: 2M + 5S */
+    fe a, b, c, d, e, f, t;
+    fe_sqr(&a, &p->x);
+    fe_sqr(&b, &p->y);
+    fe_sqr(&c, &b);
+    fe_add(&t, &p->x, &b);
+    fe_sqr(&t, &t);
+    fe_sub(&t, &t, &a);
+    fe_sub(&t, &t, &c);
+    fe_dbl(&d, &t);
+    fe_dbl(&e, &a);
+    fe_add(&e, &e, &a);
+    fe_sqr(&f, &e);
+    fe_mul(&r->z, &p->y, &p->z);
+    fe_dbl(&r->z, &r->z);
+    fe_dbl(&t, &d);
+    fe_sub(&r->x, &f, &t);
+    fe_sub(&t, &d, &r->x);
+    fe_mul(&t, &e, &t);
+    fe_dbl(&c, &c);
+    fe_dbl(&c, &c);
+    fe_dbl(&c, &c);
+    fe_sub(&r->y, &t, &c);
+#elif EC_A_KIND == EC_A_MINUS3
+    /* dbl-2001-b: 3M + 5S */
+    fe delta, gamma, beta, alpha, t, u;
+    fe_sqr(&delta, &p->z);
+    fe_sqr(&gamma, &p->y);
+    fe_mul(&beta, &p->x, &gamma);
+    fe_sub(&t, &p->x, &delta);
+    fe_add(&u, &p->x, &delta);
+    fe_mul(&alpha, &t, &u);
+    fe_dbl(&t, &alpha);
+    fe_add(&alpha, &alpha, &t);
+    fe_add(&t, &p->y, &p->z);
+    fe_sqr(&t, &t);
+    fe_sub(&t, &t, &gamma);
+    fe_sub(&r->z, &t, &delta);
+    fe_dbl(&beta, &beta);
+    fe_dbl(&beta, &beta);                 /* 4 beta */
+    fe_sqr(&t, &alpha);
+    fe_dbl(&u, &beta);
+    fe_sub(&r->x, &t, &u);
+    fe_sub(&t, &beta, &r->x);
+    fe_mul(&t, &alpha, &t);
+    fe_sqr(&gamma, &gamma);
+    fe_dbl(&gamma, &gamma);
+    fe_dbl(&gamma, &gamma);
+    fe_dbl(&gamma, &gamma);
+    fe_sub(&r->y, &t, &gamma);
+#else
+    /* dbl-2007-bl: 1M + 8S + 1*a */
+    fe xx, yy, yyyy, zz, s, m, t;
+    fe_sqr(&xx, &p->x);
+    fe_sqr(&yy, &p->y);
+    fe_sqr(&yyyy, &yy);
+    fe_sqr(&zz, &p->z);
+    fe_add(&t, &p->x, &yy);
+    fe_sqr(&t, &t);
+    fe_sub(&t, &t, &xx);
+    fe_sub(&t, &t, &yyyy);
+    fe_dbl(&s, &t);
+    fe_sqr(&t, &zz);
+    fe_mul_a(&m, &t);
+    fe_add(&m, &m, &xx);
+    fe_dbl(&t, &xx);
+    fe_add(&m, &m, &t);
+    fe_add(&t, &p->y, &p->z);
+    fe_sqr(&t, &t);
+    fe_sub(&t, &t, &yy);
+    fe_sub(&r->z, &t, &zz);
+    fe_sqr(&t, &m);
+    fe_sub(&t, &t, &s);
+    fe_sub(&r->x, &t, &s);
+    fe_sub(&t, &s, &r->x);
+    fe_mul(&t, &m, &t);
+    fe_dbl(&yyyy, &yyyy);
+    fe_dbl(&yyyy, &yyyy);
+    fe_dbl(&yyyy, &yyyy);
+    fe_sub(&r->y, &t, &yyyy);
+#endif
+}
+
+/* homogeneous projective -> Jacobian: (X:Y:Z) -> (XZ : YZ^2 : Z); O -> (1:1:0).
+ * Constant time. */
+static inline void pt_to_jac(ec_jac *r, const ec_pt *p)
+{
+    fe zz, one = ec_k_one();
+    uint64_t inf = fe_is_zero(&p->z);
+    fe_sqr(&zz, &p->z);
+    fe_mul(&r->x, &p->x, &p->z);
+    fe_mul(&r->y, &p->y, &zz);
+    r->z = p->z;
+    fe_cmov(&r->x, &one, inf);
+    fe_cmov(&r->y, &one, inf);
+}
+
+/* Jacobian -> homogeneous projective: (X:Y:Z) -> (XZ : Y : Z^3). Constant time. */
+static inline void jac_to_pt(ec_pt *r, const ec_jac *p)
+{
+    fe zz;
+    fe_sqr(&zz, &p->z);
+    fe_mul(&r->x, &p->x, &p->z);
+    r->y = p->y;
+    fe_mul(&r->z, &zz, &p->z);
+}
+
+/* r = p + q (Jacobian), variable time: add-2007-bl with the special cases branched. */
+static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
+{
+    fe z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t;
+    if (fe_is_zero(&p->z)) { *r = *q; return; }
+    if (fe_is_zero(&q->z)) { *r = *p; return; }
+    fe_sqr(&z1z1, &p->z);
+    fe_sqr(&z2z2, &q->z);
+    fe_mul(&u1, &p->x, &z2z2);
+    fe_mul(&u2, &q->x, &z1z1);
+    fe_mul(&s1, &p->y, &q->z);
+    fe_mul(&s1, &s1, &z2z2);
+    fe_mul(&s2, &q->y, &p->z);
+    fe_mul(&s2, &s2, &z1z1);
+    fe_sub(&h, &u2, &u1);
+    fe_sub(&rr, &s2, &s1);
+    if (fe_is_zero(&h)) {
+        if (fe_is_zero(&rr)) { jac_dbl(r, p); return; }
+        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
+    }
+    fe_dbl(&rr, &rr);
+    fe_dbl(&i, &h);
+    fe_sqr(&i, &i);
+    fe_mul(&j, &h, &i);
+    fe_mul(&v, &u1, &i);
+    fe_add(&t, &p->z, &q->z);
+    fe_sqr(&t, &t);
+    fe_sub(&t, &t, &z1z1);
+    fe_sub(&t, &t, &z2z2);
+    fe_mul(&r->z, &t, &h);
+    fe_sqr(&t, &rr);
+    fe_sub(&t, &t, &j);
+    fe_sub(&t, &t, &v);
+    fe_sub(&r->x, &t, &v);
+    fe_sub(&t, &v, &r->x);
+    fe_mul(&t, &rr, &t);
+    fe_mul(&s1, &s1, &j);
+    fe_dbl(&s1, &s1);
+    fe_sub(&r->y, &t, &s1);
+}
+
+/* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases branched. */
+static void jac_add_aff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q)
+{
+    fe z1z1, u2, s2, h, hh, i, j, rr, v, t;
+    if (fe_is_zero(&p->z)) { r->x = q->x; r->y = q->y; r->z = ec_k_one(); return; }
+    fe_sqr(&z1z1, &p->z);
+    fe_mul(&u2, &q->x, &z1z1);
+    fe_mul(&s2, &q->y, &p->z);
+    fe_mul(&s2, &s2, &z1z1);
+    fe_sub(&h, &u2, &p->x);
+    fe_sub(&rr, &s2, &p->y);
+    if (fe_is_zero(&h)) {
+        if (fe_is_zero(&rr)) { jac_dbl(r, p); return; }
+        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
+    }
+    fe_dbl(&rr, &rr);
+    fe_sqr(&hh, &h);
+    fe_dbl(&i, &hh);
+    fe_dbl(&i, &i);
+    fe_mul(&j, &h, &i);
+    fe_mul(&v, &p->x, &i);
+    fe_add(&t, &p->z, &h);
+    fe_sqr(&t, &t);
+    fe_sub(&t, &t, &z1z1);
+    fe_sub(&t, &t, &hh);
+    r->z = t;
+    fe_sqr(&t, &rr);
+    fe_sub(&t, &t, &j);
+    fe_sub(&t, &t, &v);
+    fe_sub(&r->x, &t, &v);
+    fe_sub(&t, &v, &r->x);
+    fe_mul(&t, &rr, &t);
+    fe_mul(&j, &p->y, &j);
+    fe_dbl(&j, &j);
+    fe_sub(&r->y, &t, &j);
+}
+
 /* affine from projective; return all-ones if p is O (then r is zero). Constant time. */
 static uint64_t pt_to_aff(ec_aff *r, const ec_pt *p)
 {
@@ -402,13 +600,19 @@ static void pt_mul_ct(ec_pt *r, const uint8_t *k, const ec_pt *p)
         pt_add(&tab[i], &tab[i - 1], p);
     sc_recode_signed(d, k, EC_VAR_W, EC_VAR_DIGITS);
 
+    /* acc is Jacobian for the doublings; each window's addition goes through the
+     * complete projective formula, so no input is exceptional */
     pt_set_inf(&acc);
     for (i = EC_VAR_DIGITS; i-- > 0;) {
         unsigned a = digit_abs(d[i], &neg);
         fe ny;
-        if (i != EC_VAR_DIGITS - 1)
+        if (i != EC_VAR_DIGITS - 1) {
+            ec_jac aj;
+            pt_to_jac(&aj, &acc);
             for (j = 0; j < EC_VAR_W; j++)
-                pt_dbl(&acc, &acc);
+                jac_dbl(&aj, &aj);
+            jac_to_pt(&acc, &aj);
+        }
         t = tab[0];
         for (j = 1; j <= EC_VAR_ENTRIES; j++)
             pt_cmov(&t, &tab[j], kl_eq64(j, a));
@@ -489,38 +693,44 @@ static unsigned sc_wnaf_vartime(int8_t *naf, const uint8_t *k, unsigned w)
 }
 
 #define EC_Q_W 5
-static uint64_t pt_mul2_vartime(ec_pt *r, const uint8_t *u1, const uint8_t *u2, const ec_aff *q)
+/* r = u1*G + u2*Q (Jacobian); return all-ones if r = O. Variable time. */
+static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2, const ec_aff *q)
 {
-    ec_pt tab[1 << (EC_Q_W - 2)], q2, acc;
+    ec_jac tab[1 << (EC_Q_W - 2)], q2, acc;
     int8_t naf[8 * EC_SLEN + 2], d[EC_BASE_WINDOWS];
     unsigned len, i;
 
     /* odd multiples Q, 3Q, ..., (2^(w-1) - 1) Q */
-    pt_from_aff(&tab[0], q);
-    pt_dbl(&q2, &tab[0]);
+    tab[0].x = q->x;
+    tab[0].y = q->y;
+    tab[0].z = ec_k_one();
+    jac_dbl(&q2, &tab[0]);
     for (i = 1; i < (1u << (EC_Q_W - 2)); i++)
-        pt_add(&tab[i], &tab[i - 1], &q2);
+        jac_add_vartime(&tab[i], &tab[i - 1], &q2);
 
     len = sc_wnaf_vartime(naf, u2, EC_Q_W);
-    pt_set_inf(&acc);
+    memset(&acc, 0, sizeof acc);
+    acc.x = ec_k_one();
+    acc.y = ec_k_one();
     for (i = len; i-- > 0;) {
-        pt_dbl(&acc, &acc);
+        if (!fe_is_zero(&acc.z))
+            jac_dbl(&acc, &acc);
         if (naf[i] > 0) {
-            pt_add(&acc, &acc, &tab[naf[i] / 2]);
+            jac_add_vartime(&acc, &acc, &tab[naf[i] / 2]);
         } else if (naf[i] < 0) {
-            ec_pt t = tab[(-naf[i]) / 2];
+            ec_jac t = tab[(-naf[i]) / 2];
             fe_neg(&t.y, &t.y);
-            pt_add(&acc, &acc, &t);
+            jac_add_vartime(&acc, &acc, &t);
         }
     }
     sc_recode_signed(d, u1, EC_BASE_W, EC_BASE_WINDOWS);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         if (d[i] > 0) {
-            pt_add_aff(&acc, &acc, &ec_base_table[i][d[i] - 1]);
+            jac_add_aff_vartime(&acc, &acc, &ec_base_table[i][d[i] - 1]);
         } else if (d[i] < 0) {
             ec_aff t = ec_base_table[i][-d[i] - 1];
             fe_neg(&t.y, &t.y);
-            pt_add_aff(&acc, &acc, &t);
+            jac_add_aff_vartime(&acc, &acc, &t);
         }
     }
     *r = acc;
@@ -577,15 +787,18 @@ static kurv_err ec_op_mul(const kurv_curve *c, uint8_t *xy, const uint8_t *k, co
 static kurv_err ec_op_mul2_vartime(const kurv_curve *c, uint8_t *x, const uint8_t *u1,
                                    const uint8_t *u2, const uint8_t *qxy)
 {
-    ec_aff q, a;
-    ec_pt r;
+    ec_aff q;
+    ec_jac r;
+    fe zi;
     (void)c;
     if (!ec_load_aff(&q, qxy))
         return KURV_ERR_POINT;
     if (pt_mul2_vartime(&r, u1, u2, &q))
         return KURV_ERR_INFINITY;
-    pt_to_aff(&a, &r);
-    fe_to_bytes(x, &a.x);
+    fe_inv(&zi, &r.z);          /* x = X / Z^2 */
+    fe_sqr(&zi, &zi);
+    fe_mul(&r.x, &r.x, &zi);
+    fe_to_bytes(x, &r.x);
     return KURV_OK;
 }
 
