@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# kurv tool test: bad input never crashes; each problem exits 2 with exactly one line on
+# stderr naming it; a signature that does not verify exits 1. Needs no openssl.
+#
+# usage: tool-errors.sh KURV_CURVE   (environment: KURV_TOOL = the built kurv)
+set -u
+
+curve=${1:?usage: tool-errors.sh KURV_CURVE}
+
+. "$(dirname "$0")/lib.sh"
+
+echo "kurv tool errors: $curve with $KURV"
+
+printf 'message one\n' >msg1
+printf 'message two\n' >msg2
+
+section "help and usage"
+expect_ok "kurv --help" "$KURV" --help
+if grep -q '^usage: kurv COMMAND' out.txt; then pass "  prints the usage on stdout"; else fail "  prints the usage on stdout" "no usage line"; fi
+expect_ok "kurv help" "$KURV" help
+expect_ok "kurv -h" "$KURV" -h
+for c in keygen pubkey sign verify ecdh curves demo version; do
+    expect_ok "kurv $c --help" "$KURV" "$c" --help
+    if grep -q "^usage: kurv $c" out.txt; then pass "  prints the usage of $c"; else fail "  prints the usage of $c" "no usage line"; fi
+    expect_ok "kurv help $c" "$KURV" help "$c"
+done
+expect_ok "kurv version" "$KURV" version
+if grep -q '^kurv [0-9]' out.txt; then pass "  prints 'kurv VERSION'"; else fail "  prints 'kurv VERSION'" "$(cat out.txt)"; fi
+expect_ok "kurv curves" "$KURV" curves
+if awk -v c="$curve" '$1 == c { found = 1 } END { exit !found }' out.txt; then pass "  lists $curve"; else fail "  lists $curve" "not listed"; fi
+expect_err "no command" 2 "$KURV"
+expect_err "unknown command" 2 "$KURV" frobnicate
+expect_err "kurv help of an unknown command" 2 "$KURV" help frobnicate
+
+section "key generation"
+expect_ok "kurv keygen -c $curve" "$KURV" keygen -c "$curve" -o key.pem
+upper=$(printf '%s' "$curve" | tr '[:lower:]' '[:upper:]')
+expect_ok "curve names are case-insensitive (-c $upper)" "$KURV" keygen -c "$upper" -o key-upper.pem
+expect_ok "-c with the value attached and --curve=NAME" "$KURV" keygen "-c$curve" -o key2.pem
+expect_ok "  --curve=$curve" "$KURV" keygen --curve="$curve" -o key3.pem
+if cmp -s key.pem key2.pem; then fail "two keygen runs give different keys" "identical"; else pass "two keygen runs give different keys"; fi
+# aliases: everything after the OID column, separated by ", " (an alias may contain a space)
+"$KURV" curves | awk -v c="$curve" '$1 == c { sub(/^[^ ]+ +[^ ]+ +[^ ]+ +/, ""); n = split($0, a, ", ");
+    for (i = 1; i <= n; i++) if (a[i] != "-") print a[i] }' >aliases.txt
+while IFS= read -r a <&3; do
+    expect_ok "alias '$a' is accepted" "$KURV" keygen -c "$a" -o key-alias.pem
+done 3<aliases.txt
+expect_err "unknown curve" 2 "$KURV" keygen -c nosuchcurve -o nokey.pem
+if [ -e nokey.pem ]; then fail "  no file is created for an unknown curve" "nokey.pem exists"; else pass "  no file is created for an unknown curve"; fi
+expect_err "missing -c" 2 "$KURV" keygen
+expect_err "-c without a value" 2 "$KURV" keygen -c
+expect_err "unknown key format" 2 "$KURV" keygen -c "$curve" --format jwk
+expect_err "unknown option (long)" 2 "$KURV" keygen -c "$curve" --bogus
+expect_err "unknown option (short)" 2 "$KURV" keygen -c "$curve" -x
+expect_err "an option of another command (--hex on keygen)" 2 "$KURV" keygen -c "$curve" --hex
+expect_err "a flag given a value (--pkcs8=yes)" 2 "$KURV" keygen -c "$curve" --pkcs8=yes
+expect_err "unexpected argument" 2 "$KURV" keygen -c "$curve" extra
+expect_err "output into a missing folder" 2 "$KURV" keygen -c "$curve" -o nodir/key.pem
+if [ -w /dev/full ]; then
+    expect_err "write error (/dev/full)" 2 "$KURV" keygen -c "$curve" -o /dev/full
+fi
+
+section "bad key files"
+"$KURV" pubkey -k key.pem -o pub.pem
+"$KURV" keygen -c "$curve" --format der -o key.der
+head -c 60 key.pem >trunc.pem
+head -c 20 key.der >trunc.der
+: >empty.pem
+head -c 70000 /dev/zero >huge.pem
+printf 'hello, I am not a key\n' >text.pem
+sed '2s/./#/' key.pem >badb64.pem
+mkdir adir
+for f in trunc.pem trunc.der empty.pem text.pem badb64.pem huge.pem adir missing.pem; do
+    expect_err "sign with key $f" 2 "$KURV" sign -k "$f" msg1
+    if grep -q "$f" err.txt; then pass "  the error names $f"; else fail "  the error names $f" "$(cat err.txt)"; fi
+    expect_err "verify with key $f" 2 "$KURV" verify -p "$f" -s msg1 msg1
+    expect_err "pubkey of $f" 2 "$KURV" pubkey -k "$f"
+    expect_err "ecdh with peer $f" 2 "$KURV" ecdh -k key.pem -p "$f"
+done
+expect_err "sign with a public key" 2 "$KURV" sign -k pub.pem msg1
+expect_err "ecdh with a public key as -k" 2 "$KURV" ecdh -k pub.pem -p pub.pem
+expect_err "sign without -k" 2 "$KURV" sign msg1
+expect_err "sign without FILE" 2 "$KURV" sign -k key.pem
+expect_err "sign with two FILEs" 2 "$KURV" sign -k key.pem msg1 msg2
+expect_err "sign a missing file" 2 "$KURV" sign -k key.pem no-such-message
+expect_err "sign with an unknown hash" 2 "$KURV" sign -k key.pem -H md5 msg1
+expect_err "sign with an unknown signature format" 2 "$KURV" sign -k key.pem --format pgp msg1
+expect_err "ecdh without -p" 2 "$KURV" ecdh -k key.pem
+expect_err "pubkey without -k" 2 "$KURV" pubkey
+
+section "signatures"
+expect_ok "kurv sign" "$KURV" sign -k key.pem -o sig.der msg1
+expect_ok "kurv verify of the right message" "$KURV" verify -p pub.pem -s sig.der msg1
+if [ "$(cat out.txt)" = "Verified OK" ] && [ ! -s err.txt ]; then pass "  prints only 'Verified OK'"; else fail "  prints only 'Verified OK'" "stdout: $(cat out.txt)"; fi
+expect_ok "kurv verify with the private key as -p" "$KURV" verify -p key.pem -s sig.der msg1
+expect_err "kurv verify of another message exits 1" 1 "$KURV" verify -p pub.pem -s sig.der msg2
+if [ "$(cat err.txt)" = "kurv: signature does not verify" ]; then pass "  with 'kurv: signature does not verify'"; else fail "  with 'kurv: signature does not verify'" "$(cat err.txt)"; fi
+"$KURV" keygen -c "$curve" -o other.pem
+expect_err "kurv verify with another key exits 1" 1 "$KURV" verify -p other.pem -s sig.der msg1
+expect_err "kurv verify with another hash exits 1" 1 "$KURV" verify -p pub.pem -s sig.der -H sha384 msg1
+
+# a DER signature with one bit of s flipped: still well-formed, does not verify
+python3 -c 'import sys; b = bytearray(open("sig.der", "rb").read()); b[-1] ^= 1; open("sig-flip.der", "wb").write(b)'
+expect_err "a signature with one bit flipped exits 1" 1 "$KURV" verify -p pub.pem -s sig-flip.der msg1
+
+printf 'this is not a signature' >garbage.sig
+expect_err "a garbage signature exits 2" 2 "$KURV" verify -p pub.pem -s garbage.sig msg1
+if grep -q 'garbage.sig' err.txt; then pass "  the error names garbage.sig"; else fail "  the error names garbage.sig" "$(cat err.txt)"; fi
+head -c 10 sig.der >trunc.sig
+expect_err "a truncated DER signature exits 2" 2 "$KURV" verify -p pub.pem -s trunc.sig msg1
+{ cat sig.der; printf '\0'; } >trailing.sig
+expect_err "a DER signature with a trailing byte exits 2" 2 "$KURV" verify -p pub.pem -s trailing.sig msg1
+: >empty.sig
+expect_err "an empty signature file exits 2" 2 "$KURV" verify -p pub.pem -s empty.sig msg1
+expect_err "a missing signature file exits 2" 2 "$KURV" verify -p pub.pem -s missing.sig msg1
+expect_err "a missing message file exits 2" 2 "$KURV" verify -p pub.pem -s sig.der missing.msg
+expect_err "verify without -s" 2 "$KURV" verify -p pub.pem msg1
+expect_err "verify without -p" 2 "$KURV" verify -s sig.der msg1
+
+"$KURV" sign -k key.pem --format raw -o sig.raw msg1
+"$KURV" sign -k key.pem --format hex -o sig.hex msg1
+expect_ok "raw signature verifies with --format raw" "$KURV" verify -p pub.pem -s sig.raw --format raw msg1
+expect_err "a raw signature read as DER exits 2" 2 "$KURV" verify -p pub.pem -s sig.raw msg1
+head -c 10 sig.raw >short.raw
+expect_err "a raw signature of the wrong length exits 2" 2 "$KURV" verify -p pub.pem -s short.raw --format raw msg1
+expect_ok "hex signature verifies with --format hex" "$KURV" verify -p pub.pem -s sig.hex --format hex msg1
+printf 'zz%s' "$(cat sig.hex)" >bad.hex
+expect_err "a hex signature with a bad digit exits 2" 2 "$KURV" verify -p pub.pem -s bad.hex --format hex msg1
+# a raw signature with r = 0: well-formed bytes, out of range, so it does not verify
+head -c "$(wc -c <sig.raw)" /dev/zero >zero.raw
+expect_err "a raw signature of zeros (r = s = 0) exits 1" 1 "$KURV" verify -p pub.pem -s zero.raw --format raw msg1
+
+finish

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# kurv: the one-line commands of the README.
+#
+#   ./tools/run.sh deps   install the Debian 12 packages kurv needs (as root; skipped when present)
+#   ./tools/run.sh demo   deps, build in ./build, run `kurv demo`
+#   ./tools/run.sh test   deps, build, every test suite; then the same under ASan + UBSan
+#                         in ./build-san; a summary line at the end; non-zero on any failure
+#
+# Run it from anywhere inside a clone: it works in the clone's top folder.
+set -u
+set -o pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd) || exit 2
+cd "$top" || exit 2
+
+packages=(
+    build-essential pkg-config meson ninja-build
+    nettle-dev libcriterion-dev libjson-c-dev libssl-dev openssl
+    valgrind libsecp256k1-dev
+    # for the ECIES interop (Bouncy Castle) and the mbed TLS comparisons
+    default-jdk-headless libbcprov-java libmbedtls-dev
+)
+
+say() { printf '\n=== run.sh: %s\n' "$*"; }
+
+installed() {
+    [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
+}
+
+cmd_deps() {
+    local missing=() p
+    if ! command -v dpkg-query >/dev/null 2>&1; then
+        echo "run.sh: dpkg-query not found: install these packages yourself: ${packages[*]}" >&2
+        # carry on: the build reports what is really missing
+        return 0
+    fi
+    for p in "${packages[@]}"; do
+        installed "$p" || missing+=("$p")
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        say "deps: all ${#packages[@]} packages present"
+        return 0
+    fi
+    say "deps: installing ${missing[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "run.sh: missing packages (${missing[*]}); run as root, or: sudo apt-get install ${missing[*]}" >&2
+        return 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update || return 1
+    apt-get install -y --no-install-recommends "${missing[@]}" || return 1
+}
+
+# setup DIR [meson options...]: configure DIR, or reconfigure it when it is already configured.
+setup() {
+    local dir=$1
+    shift
+    if [ -f "$dir/meson-private/coredata.dat" ]; then
+        meson setup --reconfigure "$dir" "$@"
+    else
+        rm -rf "$dir"
+        meson setup "$dir" "$@"
+    fi
+}
+
+build() {
+    local dir=$1
+    shift
+    say "build: $dir $*"
+    setup "$dir" "$@" && meson compile -C "$dir"
+}
+
+cmd_demo() {
+    cmd_deps || return 1
+    build build || return 1
+    say "demo: build/tools/kurv/kurv demo"
+    build/tools/kurv/kurv demo
+}
+
+# meson_test DIR: run every suite; print the result line meson writes.
+meson_test() {
+    local dir=$1
+    say "test: meson test -C $dir"
+    meson test -C "$dir" --print-errorlogs
+}
+
+cmd_test() {
+    local plain=FAIL san=FAIL status=0
+    cmd_deps || return 1
+
+    if build build && meson_test build; then
+        plain=ok
+    else
+        status=1
+    fi
+
+    # Sanitizers: any ASan or UBSan report ends the process with an error, so the test fails.
+    # (The valgrind ctime test and the benchmark do not apply to an instrumented build.)
+    export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    if build build-san -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+            -Dctime=disabled -Dbench=disabled && meson_test build-san; then
+        san=ok
+    else
+        status=1
+    fi
+
+    echo
+    if [ $status -eq 0 ]; then
+        echo "run.sh test: PASS (build: $plain; build-san, ASan+UBSan: $san)"
+    else
+        echo "run.sh test: FAIL (build: $plain; build-san, ASan+UBSan: $san; logs in build*/meson-logs/testlog.txt)"
+    fi
+    return $status
+}
+
+usage() {
+    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+case "${1:-}" in
+    deps) cmd_deps ;;
+    demo) cmd_demo ;;
+    test) cmd_test ;;
+    -h|--help|help) usage ;;
+    *) usage >&2; exit 2 ;;
+esac
