@@ -708,10 +708,57 @@ static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2,
     for (i = 1; i < (1u << (EC_Q_W - 2)); i++)
         jac_add_vartime(&tab[i], &tab[i - 1], &q2);
 
-    len = sc_wnaf_vartime(naf, u2, EC_Q_W);
     memset(&acc, 0, sizeof acc);
     acc.x = ec_k_one();
     acc.y = ec_k_one();
+#ifdef EC_GLV
+    {
+        /* u2*Q = k1*Q + k2*phi(Q) with k1, k2 about half as long (the curve's
+         * endomorphism phi(x, y) = (beta x, y) = lambda*(x, y)) */
+        ec_jac tab2[1 << (EC_Q_W - 2)];
+        int8_t naf2[8 * EC_SLEN + 2];
+        uint8_t k1[EC_SLEN], k2[EC_SLEN];
+        int neg1, neg2;
+        unsigned len2;
+
+        ec_glv_split(k1, k2, &neg1, &neg2, u2);
+        for (i = 0; i < (1u << (EC_Q_W - 2)); i++) {
+            tab2[i] = tab[i];
+            fe_mul(&tab2[i].x, &tab2[i].x, &ec_glv_beta);
+            if (neg1)
+                fe_neg(&tab[i].y, &tab[i].y);
+            if (neg2)
+                fe_neg(&tab2[i].y, &tab2[i].y);
+        }
+        len = sc_wnaf_vartime(naf, k1, EC_Q_W);
+        len2 = sc_wnaf_vartime(naf2, k2, EC_Q_W);
+        if (len2 > len) {
+            memset(naf + len, 0, len2 - len);
+            len = len2;
+        } else {
+            memset(naf2 + len2, 0, len - len2);
+        }
+        for (i = len; i-- > 0;) {
+            if (!fe_is_zero(&acc.z))
+                jac_dbl(&acc, &acc);
+            if (naf[i] > 0) {
+                jac_add_vartime(&acc, &acc, &tab[naf[i] / 2]);
+            } else if (naf[i] < 0) {
+                ec_jac t = tab[(-naf[i]) / 2];
+                fe_neg(&t.y, &t.y);
+                jac_add_vartime(&acc, &acc, &t);
+            }
+            if (naf2[i] > 0) {
+                jac_add_vartime(&acc, &acc, &tab2[naf2[i] / 2]);
+            } else if (naf2[i] < 0) {
+                ec_jac t = tab2[(-naf2[i]) / 2];
+                fe_neg(&t.y, &t.y);
+                jac_add_vartime(&acc, &acc, &t);
+            }
+        }
+    }
+#else
+    len = sc_wnaf_vartime(naf, u2, EC_Q_W);
     for (i = len; i-- > 0;) {
         if (!fe_is_zero(&acc.z))
             jac_dbl(&acc, &acc);
@@ -723,6 +770,7 @@ static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2,
             jac_add_vartime(&acc, &acc, &t);
         }
     }
+#endif
     sc_recode_signed(d, u1, EC_BASE_W, EC_BASE_WINDOWS);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         if (d[i] > 0) {
