@@ -1,0 +1,128 @@
+/* kurv tool: keygen, pubkey and ecdh. */
+#include "tool.h"
+
+#include <string.h>
+
+/* "pem"/"der" (NULL gives @def); -1 when unknown. */
+static int parse_keyfmt(const char *s, kurv_keyfmt def)
+{
+    if (!s)
+        return (int)def;
+    if (strcmp(s, "pem") == 0 || strcmp(s, "PEM") == 0)
+        return KURV_KEYFMT_PEM;
+    if (strcmp(s, "der") == 0 || strcmp(s, "DER") == 0)
+        return KURV_KEYFMT_DER;
+    return -1;
+}
+
+int cmd_keygen(int argc, char **argv)
+{
+    struct tool_opts o;
+    const kurv_curve *c;
+    uint8_t priv[KURV_MAX_SCALAR_LEN];
+    uint8_t out[KURV_MAX_KEYFILE_LEN];
+    size_t slen, out_len = sizeof out;
+    int fmt, rc;
+    kurv_err e;
+
+    if (tool_parse(&o, "keygen", OPT_CURVE | OPT_OUT | OPT_FORMAT | OPT_PKCS8, 0, argc, argv))
+        return TOOL_ERR;
+    if (o.help)
+        return tool_help("keygen");
+    if (!o.curve)
+        return tool_fail("keygen: missing -c CURVE (kurv curves lists them)");
+    c = tool_curve_find(o.curve);
+    if (!c)
+        return tool_fail("keygen: unknown curve '%s' (kurv curves lists them)", o.curve);
+    fmt = parse_keyfmt(o.format, KURV_KEYFMT_PEM);
+    if (fmt < 0)
+        return tool_fail("keygen: unknown format '%s' (pem or der)", o.format);
+
+    slen = kurv_curve_scalar_len(c);
+    e = kurv_keygen(c, priv, slen, NULL, NULL, 0);
+    if (e)
+        return tool_fail("keygen: %s", kurv_strerror(e));
+    e = kurv_privkey_encode(c, out, &out_len, o.pkcs8 ? KURV_KEY_PKCS8 : KURV_KEY_SEC1,
+                            (kurv_keyfmt)fmt, priv, slen);
+    kurv_wipe(priv, sizeof priv);
+    if (e)
+        return tool_fail("keygen: cannot encode the key (%s)", kurv_strerror(e));
+    rc = tool_write(o.out, out, out_len, 1);
+    kurv_wipe(out, sizeof out);
+    return rc;
+}
+
+int cmd_pubkey(int argc, char **argv)
+{
+    struct tool_opts o;
+    struct tool_key k;
+    uint8_t pt[KURV_MAX_POINT_LEN];
+    uint8_t out[KURV_MAX_KEYFILE_LEN];
+    size_t pt_len = sizeof pt, out_len = sizeof out;
+    int fmt;
+    kurv_err e;
+
+    if (tool_parse(&o, "pubkey", OPT_KEY | OPT_OUT | OPT_FORMAT | OPT_COMPRESSED, 0, argc, argv))
+        return TOOL_ERR;
+    if (o.help)
+        return tool_help("pubkey");
+    if (!o.key)
+        return tool_fail("pubkey: missing -k KEYFILE");
+    fmt = parse_keyfmt(o.format, KURV_KEYFMT_PEM);
+    if (fmt < 0)
+        return tool_fail("pubkey: unknown format '%s' (pem or der)", o.format);
+    if (tool_load_pub(&k, o.key))
+        return TOOL_ERR;
+    e = kurv_point_convert(k.curve, pt, &pt_len, o.compressed, k.pub, k.pub_len);
+    if (!e)
+        e = kurv_pubkey_encode(k.curve, out, &out_len, (kurv_keyfmt)fmt, pt, pt_len);
+    tool_key_wipe(&k);
+    if (e)
+        return tool_fail("pubkey: cannot encode the public key (%s)", kurv_strerror(e));
+    return tool_write(o.out, out, out_len, 0);
+}
+
+int cmd_ecdh(int argc, char **argv)
+{
+    struct tool_opts o;
+    struct tool_key k, peer;
+    uint8_t secret[KURV_MAX_FIELD_LEN];
+    char hex[2 * KURV_MAX_FIELD_LEN + 2];
+    size_t flen;
+    int rc;
+    kurv_err e;
+
+    if (tool_parse(&o, "ecdh", OPT_KEY | OPT_PUB | OPT_OUT | OPT_HEX, 0, argc, argv))
+        return TOOL_ERR;
+    if (o.help)
+        return tool_help("ecdh");
+    if (!o.key)
+        return tool_fail("ecdh: missing -k KEYFILE");
+    if (!o.pub)
+        return tool_fail("ecdh: missing -p PEERFILE");
+    if (tool_load_pub(&peer, o.pub))
+        return TOOL_ERR;
+    if (tool_load_priv(&k, o.key))
+        return TOOL_ERR;
+    if (k.curve != peer.curve) {
+        rc = tool_fail("%s: peer key is on %s, but %s is on %s", o.pub,
+                       kurv_curve_name(peer.curve), o.key, kurv_curve_name(k.curve));
+        tool_key_wipe(&k);
+        return rc;
+    }
+    flen = kurv_curve_field_len(k.curve);
+    e = kurv_ecdh(k.curve, secret, flen, k.priv, k.priv_len, peer.pub, peer.pub_len);
+    tool_key_wipe(&k);
+    if (e)
+        return tool_fail("ecdh: %s", kurv_strerror(e));
+    if (o.hex) {
+        tool_hex(hex, secret, flen);
+        hex[2 * flen] = '\n';
+        rc = tool_write(o.out, (const uint8_t *)hex, 2 * flen + 1, 1);
+    } else {
+        rc = tool_write(o.out, secret, flen, 1);
+    }
+    kurv_wipe(secret, sizeof secret);
+    kurv_wipe(hex, sizeof hex);
+    return rc;
+}

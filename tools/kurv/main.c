@@ -1,0 +1,212 @@
+/* kurv tool: command dispatch, help, `kurv curves` and `kurv version`. */
+#include "tool.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef KURV_TOOL_VERSION
+#define KURV_TOOL_VERSION "unknown"
+#endif
+
+static const char usage_main[] =
+    "usage: kurv COMMAND [OPTIONS]\n"
+    "\n"
+    "Elliptic-curve keys, ECDSA signatures and ECDH with files OpenSSL reads and writes.\n"
+    "\n"
+    "commands:\n"
+    "  keygen  -c CURVE [-o key.pem] [--format pem|der] [--pkcs8]\n"
+    "                          make a private key (SEC1 \"EC PRIVATE KEY\" PEM by default)\n"
+    "  pubkey  -k KEY [-o pub.pem] [--format pem|der] [--compressed]\n"
+    "                          write the public key (SubjectPublicKeyInfo)\n"
+    "  sign    -k KEY [-H HASH] [-o SIG] [--format der|raw|hex] [--low-s] FILE\n"
+    "                          sign FILE (- for stdin); DER signature by default\n"
+    "  verify  -p PUB -s SIG [-H HASH] [--format der|raw|hex] [--low-s] FILE\n"
+    "                          verify a signature; exit 0 if valid, 1 if not\n"
+    "  ecdh    -k KEY -p PEER [-o OUT] [--hex]\n"
+    "                          the shared secret (x-coordinate), raw bytes or hex\n"
+    "  curves                  list the curves this kurv knows\n"
+    "  demo                    a guided tour: keys, signature, ECDH, OpenSSL cross-checks\n"
+    "  version                 print the version\n"
+    "  help [COMMAND]          this text, or a command's help (also: kurv COMMAND --help)\n"
+    "\n"
+    "Key files may be PEM or DER, SEC1 or PKCS#8 (unencrypted); the format is detected.\n"
+    "Exit status: 0 success, 1 signature does not verify, 2 usage or input error.\n";
+
+static const char usage_keygen[] =
+    "usage: kurv keygen -c CURVE [-o FILE] [--format pem|der] [--pkcs8]\n"
+    "\n"
+    "Make a private key from the system random generator and write it, with its public\n"
+    "key and named curve, as OpenSSL does (`openssl ecparam -genkey -noout`).\n"
+    "\n"
+    "  -c, --curve CURVE   curve name or alias, case-insensitive (see kurv curves)\n"
+    "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
+    "  --format pem|der    PEM (default) or binary DER\n"
+    "  --pkcs8             PKCS#8 PrivateKeyInfo (\"PRIVATE KEY\") instead of SEC1\n"
+    "                      ECPrivateKey (\"EC PRIVATE KEY\")\n";
+
+static const char usage_pubkey[] =
+    "usage: kurv pubkey -k KEYFILE [-o FILE] [--format pem|der] [--compressed]\n"
+    "\n"
+    "Write the public key of a private key (or re-encode a public key) as a\n"
+    "SubjectPublicKeyInfo, as `openssl pkey -pubout` does.\n"
+    "\n"
+    "  -k, --key FILE      private key (SEC1 or PKCS#8) or public key, PEM or DER\n"
+    "  -o, --out FILE      output file (default: stdout)\n"
+    "  --format pem|der    PEM \"PUBLIC KEY\" (default) or binary DER\n"
+    "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n";
+
+static const char usage_sign[] =
+    "usage: kurv sign -k KEYFILE [-H HASH] [-o FILE] [--format der|raw|hex] [--low-s] FILE\n"
+    "\n"
+    "Sign FILE (- for stdin) with ECDSA and a deterministic RFC 6979 nonce. The DER\n"
+    "output is what `openssl dgst -sha256 -sign` writes and `-verify` reads.\n"
+    "\n"
+    "  -k, --key FILE      private key, PEM or DER, SEC1 or PKCS#8\n"
+    "  -H, --hash HASH     sha224, sha256, sha384 or sha512 (default: sha256 for curves\n"
+    "                      up to 256 bits, sha384 up to 384 bits, sha512 above)\n"
+    "  -o, --out FILE      signature file (default: stdout)\n"
+    "  --format F          der (default), raw (r||s, 2 x scalar bytes) or hex (of r||s)\n"
+    "  --low-s             make s <= n/2, as Bitcoin requires\n";
+
+static const char usage_verify[] =
+    "usage: kurv verify -p PUBFILE -s SIGFILE [-H HASH] [--format der|raw|hex] [--low-s] FILE\n"
+    "\n"
+    "Verify an ECDSA signature on FILE (- for stdin). Prints \"Verified OK\" and exits 0 if\n"
+    "it is valid; exits 1 with \"kurv: signature does not verify\" if not; exits 2 on bad\n"
+    "input (unreadable key, malformed signature).\n"
+    "\n"
+    "  -p, --pub FILE      public key (SubjectPublicKeyInfo) or a private key, PEM or DER\n"
+    "  -s, --sig FILE      the signature\n"
+    "  -H, --hash HASH     as for kurv sign (same default)\n"
+    "  --format F          der (default), raw or hex\n"
+    "  --low-s             also reject signatures with s > n/2\n";
+
+static const char usage_ecdh[] =
+    "usage: kurv ecdh -k KEYFILE -p PEERFILE [-o FILE] [--hex]\n"
+    "\n"
+    "Compute the ECDH shared secret: the x-coordinate of d*Q, field-length bytes, as\n"
+    "`openssl pkeyutl -derive` writes it. Hash it (a KDF) before using it as a key.\n"
+    "\n"
+    "  -k, --key FILE      your private key\n"
+    "  -p, --peer FILE     the peer's public key (or private key), same curve\n"
+    "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
+    "  --hex               write lower-case hex and a newline instead of raw bytes\n";
+
+static const char usage_curves[] =
+    "usage: kurv curves\n"
+    "\n"
+    "List every curve linked into this kurv: name, field bits, OID and aliases.\n";
+
+static const char usage_demo[] =
+    "usage: kurv demo\n"
+    "\n"
+    "In a temporary folder: make a secp256k1 key, write and re-read it, sign a file and\n"
+    "verify the signature, agree an ECDH secret with a second key both ways; when openssl\n"
+    "is on PATH, check with it too. Exits non-zero on any failure.\n";
+
+static const char usage_version[] =
+    "usage: kurv version\n"
+    "\n"
+    "Print the tool's and the library's version.\n";
+
+static const struct {
+    const char *name;
+    const char *usage;
+} usages[] = {
+    { "keygen", usage_keygen }, { "pubkey", usage_pubkey }, { "sign", usage_sign },
+    { "verify", usage_verify }, { "ecdh", usage_ecdh }, { "curves", usage_curves },
+    { "demo", usage_demo }, { "version", usage_version },
+};
+
+const char *tool_usage(const char *cmd)
+{
+    size_t i;
+    if (!cmd)
+        return usage_main;
+    for (i = 0; i < sizeof usages / sizeof usages[0]; i++)
+        if (strcmp(usages[i].name, cmd) == 0)
+            return usages[i].usage;
+    return NULL;
+}
+
+int tool_help(const char *cmd)
+{
+    const char *u = tool_usage(cmd);
+    if (!u)
+        return tool_fail("help: unknown command '%s' (try kurv --help)", cmd);
+    fputs(u, stdout);
+    return fflush(stdout) == 0 ? TOOL_OK : TOOL_ERR;
+}
+
+static int cmd_curves(int argc, char **argv)
+{
+    struct tool_opts o;
+    const kurv_curve *const *list;
+    size_t n, i;
+
+    if (tool_parse(&o, "curves", 0, 0, argc, argv))
+        return TOOL_ERR;
+    if (o.help)
+        return tool_help("curves");
+    list = tool_curves(&n);
+    printf("%-18s %5s  %-22s %s\n", "NAME", "BITS", "OID", "ALIASES");
+    for (i = 0; i < n; i++) {
+        const char *const *al = kurv_curve_aliases(list[i]);
+        printf("%-18s %5u  %-22s ", kurv_curve_name(list[i]), kurv_curve_field_bits(list[i]),
+               kurv_curve_oid_str(list[i]));
+        if (!al || !al[0])
+            printf("-");
+        for (; al && *al; al++)
+            printf("%s%s", *al, al[1] ? ", " : "");
+        printf("\n");
+    }
+    return fflush(stdout) == 0 ? TOOL_OK : TOOL_ERR;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+    struct tool_opts o;
+    if (tool_parse(&o, "version", 0, 0, argc, argv))
+        return TOOL_ERR;
+    if (o.help)
+        return tool_help("version");
+    printf("kurv %s (libkurv %s)\n", KURV_TOOL_VERSION, kurv_version());
+    return fflush(stdout) == 0 ? TOOL_OK : TOOL_ERR;
+}
+
+int main(int argc, char **argv)
+{
+    const char *cmd;
+
+    if (argc < 2)
+        return tool_fail("missing command (try kurv --help)");
+    cmd = argv[1];
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
+        return tool_help(NULL);
+    if (strcmp(cmd, "help") == 0) {
+        if (argc > 3)
+            return tool_fail("help: too many arguments");
+        return tool_help(argc == 3 ? argv[2] : NULL);
+    }
+    if (strcmp(cmd, "--version") == 0)
+        return cmd_version(1, argv);
+    if (strcmp(cmd, "keygen") == 0)
+        return cmd_keygen(argc - 1, argv + 1);
+    if (strcmp(cmd, "pubkey") == 0)
+        return cmd_pubkey(argc - 1, argv + 1);
+    if (strcmp(cmd, "sign") == 0)
+        return cmd_sign(argc - 1, argv + 1);
+    if (strcmp(cmd, "verify") == 0)
+        return cmd_verify(argc - 1, argv + 1);
+    if (strcmp(cmd, "ecdh") == 0)
+        return cmd_ecdh(argc - 1, argv + 1);
+    if (strcmp(cmd, "curves") == 0)
+        return cmd_curves(argc - 1, argv + 1);
+    if (strcmp(cmd, "demo") == 0)
+        return cmd_demo(argc - 1, argv + 1, argv[0]);
+    if (strcmp(cmd, "version") == 0)
+        return cmd_version(argc - 1, argv + 1);
+    if (cmd[0] == '-')
+        return tool_fail("unknown option '%s' (try kurv --help)", cmd);
+    return tool_fail("unknown command '%s' (try kurv --help)", cmd);
+}

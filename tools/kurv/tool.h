@@ -1,0 +1,120 @@
+/*
+ * kurv tool: declarations shared by the tool's source files (never installed).
+ *
+ * Error discipline: every failure of a command ends in exactly one line on
+ * stderr, written by tool_fail() ("kurv: <what>: <problem>"), and exit status 2;
+ * a signature that does not verify gives status 1. Nothing else in the tool
+ * writes to stderr.
+ */
+#ifndef KURV_TOOL_H
+#define KURV_TOOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <kurv/kurv.h>
+
+/* Exit statuses. */
+#define TOOL_OK       0
+#define TOOL_BADSIG   1
+#define TOOL_ERR      2
+
+/* Size limits of input files. */
+#define TOOL_MAX_MSG  ((size_t)1 << 30)   /* messages to sign or verify: 1 GiB */
+#define TOOL_MAX_KEY  ((size_t)64 << 10)  /* keys and signatures: 64 KiB */
+
+/* ---- curves.c: the one table of every curve linked into the tool ---- */
+
+/* The curve list (in the order `kurv curves` prints it); *count gets its length. */
+const kurv_curve *const *tool_curves(size_t *count);
+/* Look a curve up by name or alias, case-insensitively; NULL if unknown. */
+const kurv_curve *tool_curve_find(const char *name);
+/* The default digest for a curve: SHA-256 up to 256-bit orders, SHA-384 up to 384, else SHA-512. */
+kurv_hash tool_default_hash(const kurv_curve *c);
+
+/* ---- util.c: errors, options, files ---- */
+
+/* Print "kurv: <formatted message>" and a newline to stderr; return TOOL_ERR. */
+int tool_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A short phrase for a decoding error ("malformed DER/PEM", ...). */
+const char *tool_err_phrase(kurv_err e);
+
+/* Command-line options: one struct for every command; each command lists the ones it takes. */
+enum {
+    OPT_CURVE = 1u << 0,    /* -c, --curve NAME */
+    OPT_OUT = 1u << 1,      /* -o, --out FILE */
+    OPT_FORMAT = 1u << 2,   /* --format F */
+    OPT_PKCS8 = 1u << 3,    /* --pkcs8 */
+    OPT_KEY = 1u << 4,      /* -k, --key FILE */
+    OPT_PUB = 1u << 5,      /* -p, --pub FILE (--peer for ecdh) */
+    OPT_SIG = 1u << 6,      /* -s, --sig FILE */
+    OPT_HASH = 1u << 7,     /* -H, --hash NAME */
+    OPT_LOWS = 1u << 8,     /* --low-s */
+    OPT_COMPRESSED = 1u << 9, /* --compressed */
+    OPT_HEX = 1u << 10      /* --hex */
+};
+
+#define TOOL_MAX_POS 4
+
+struct tool_opts {
+    const char *curve, *out, *format, *key, *pub, *sig, *hash;
+    int pkcs8, low_s, compressed, hex, help;
+    const char *pos[TOOL_MAX_POS];
+    int npos;
+};
+
+/* Parse argv[1..argc-1] of command @cmd, accepting the options in @allowed (a mask of OPT_*),
+ * -h/--help, and at most @max_pos positional arguments ("-" is positional, "--" ends options).
+ * Return 0, or TOOL_ERR after printing the one error line. */
+int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_pos,
+               int argc, char **argv);
+
+/* A whole file (or stdin for "-") in a malloc'd buffer of *len bytes (plus a NUL after them).
+ * Return NULL after printing the one error line (missing, unreadable, larger than @limit). */
+uint8_t *tool_read(const char *path, size_t limit, size_t *len);
+/* Wipe and free a buffer from tool_read(). */
+void tool_free(uint8_t *buf, size_t len);
+
+/* Write @len bytes to @path, or to stdout when @path is NULL or "-". A new or existing
+ * file gets mode 0600 when @secret is set. Return 0, or TOOL_ERR after the error line. */
+int tool_write(const char *path, const uint8_t *buf, size_t len, int secret);
+
+/* Lower-case hex of @len bytes into @out (2*@len + 1 bytes, NUL-terminated). */
+void tool_hex(char *out, const uint8_t *in, size_t len);
+/* Decode hex, skipping ASCII white space. Return the byte count, or -1 (bad digit, odd count,
+ * more than @cap bytes). */
+long tool_unhex(uint8_t *out, size_t cap, const uint8_t *in, size_t in_len);
+
+/* A key loaded from a file. */
+struct tool_key {
+    const kurv_curve *curve;
+    int has_priv;
+    uint8_t priv[KURV_MAX_SCALAR_LEN];
+    size_t priv_len;
+    uint8_t pub[KURV_MAX_POINT_LEN];   /* SEC1, as in the file or uncompressed when derived */
+    size_t pub_len;
+};
+
+/* Load a private key (SEC1 or PKCS#8, PEM or DER) from @path, with its public key.
+ * Return 0, or TOOL_ERR after the error line. */
+int tool_load_priv(struct tool_key *k, const char *path);
+/* Load a public key (SubjectPublicKeyInfo) or, failing that, a private key's public half
+ * (the private scalar is wiped). Return 0, or TOOL_ERR after the error line. */
+int tool_load_pub(struct tool_key *k, const char *path);
+/* Wipe a key. */
+void tool_key_wipe(struct tool_key *k);
+
+/* ---- commands ---- */
+int cmd_keygen(int argc, char **argv);
+int cmd_pubkey(int argc, char **argv);
+int cmd_sign(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_ecdh(int argc, char **argv);
+int cmd_demo(int argc, char **argv, const char *argv0);
+
+/* Usage text of a command (NULL for the general usage); printed by --help. */
+const char *tool_usage(const char *cmd);
+/* Print the usage of @cmd to stdout; return TOOL_OK. */
+int tool_help(const char *cmd);
+
+#endif
