@@ -40,6 +40,13 @@ struct kurv_curve_ops {
      * Return: KURV_OK or KURV_ERR_POINT. */
     kurv_err (*check_xy)(const kurv_curve *c, const uint8_t *xy);
 
+    /* ECDSA's final check without an inversion: KURV_OK if R = u1*G + u2*Q is not O
+     * and x(R) mod n equals r (scalar_len bytes, 1 <= r < n), else KURV_ERR_SIGNATURE.
+     * Compares r*Z^2 (and (r+n)*Z^2 when r + n < p) with Jacobian X.
+     * Variable time: for public inputs only. */
+    kurv_err (*ecdsa_check_vartime)(const kurv_curve *c, const uint8_t *r, const uint8_t *u1,
+                                    const uint8_t *u2, const uint8_t *qxy);
+
     /* y (field_len bytes) with y^2 = x^3 + a x + b and y mod 2 = odd.
      * Return: KURV_OK; KURV_ERR_POINT if x >= p or x^3 + a x + b is not a square. */
     kurv_err (*lift_x)(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd);

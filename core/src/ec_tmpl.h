@@ -850,6 +850,41 @@ static kurv_err ec_op_mul2_vartime(const kurv_curve *c, uint8_t *x, const uint8_
     return KURV_OK;
 }
 
+#if EC_SLEN != EC_FLEN
+#error "ecdsa_check_vartime assumes scalars and field elements of one length"
+#endif
+static kurv_err ec_op_ecdsa_check_vartime(const kurv_curve *c, const uint8_t *r, const uint8_t *u1,
+                                          const uint8_t *u2, const uint8_t *qxy)
+{
+    ec_aff q;
+    ec_jac R;
+    fe zz, xr, t;
+    uint64_t rn[EC_N], n[EC_N], d[EC_N];
+
+    if (!ec_load_aff(&q, qxy))
+        return KURV_ERR_POINT;
+    if (pt_mul2_vartime(&R, u1, u2, &q))
+        return KURV_ERR_SIGNATURE;
+    fe_sqr(&zz, &R.z);
+    if (fe_from_bytes(&xr, r) & 1) {                 /* x(R) = r */
+        fe_mul(&t, &xr, &zz);
+        if (fe_eq(&t, &R.x) & 1)
+            return KURV_OK;
+    }
+    /* x(R) = r + n, possible only when r + n < p */
+    kl_from_be(EC_N, rn, r, EC_SLEN);
+    kl_from_be(EC_N, n, c->n, EC_SLEN);
+    if (kl_add(EC_N, rn, rn, n) == 0 && kl_sub(EC_N, d, rn, EC_P.v) == 1) {
+        fe plain;
+        memcpy(plain.v, rn, sizeof plain.v);
+        fe_to_dom(&xr, &plain);
+        fe_mul(&t, &xr, &zz);
+        if (fe_eq(&t, &R.x) & 1)
+            return KURV_OK;
+    }
+    return KURV_ERR_SIGNATURE;
+}
+
 static kurv_err ec_op_check_xy(const kurv_curve *c, const uint8_t *xy)
 {
     ec_aff a;
@@ -879,6 +914,11 @@ static kurv_err ec_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, 
 }
 
 static const struct kurv_curve_ops ec_ops = {
-    ec_op_mul_base, ec_op_mul, ec_op_mul2_vartime, ec_op_check_xy, ec_op_lift_x,
+    .mul_base = ec_op_mul_base,
+    .mul = ec_op_mul,
+    .mul2_vartime = ec_op_mul2_vartime,
+    .ecdsa_check_vartime = ec_op_ecdsa_check_vartime,
+    .check_xy = ec_op_check_xy,
+    .lift_x = ec_op_lift_x,
 };
 #endif /* !EC_NO_TABLE */

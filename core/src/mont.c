@@ -4,16 +4,20 @@
 
 #include <string.h>
 
-/* The Montgomery product with the limb count as a compile-time constant for the
- * sizes of the curves kurv ships (4, 6, 8, 9 limbs), so the loops unroll. */
+/* The Montgomery product with the limb count as a compile-time constant (1 to 9
+ * limbs), so the loops unroll. */
 static void mont_mul_any(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     switch (ctx->nl) {
+    case 1: kl_montmul(1, r, a, b, ctx->m, ctx->m0inv); break;
+    case 2: kl_montmul(2, r, a, b, ctx->m, ctx->m0inv); break;
+    case 3: kl_montmul(3, r, a, b, ctx->m, ctx->m0inv); break;
     case 4: kl_montmul(4, r, a, b, ctx->m, ctx->m0inv); break;
+    case 5: kl_montmul(5, r, a, b, ctx->m, ctx->m0inv); break;
     case 6: kl_montmul(6, r, a, b, ctx->m, ctx->m0inv); break;
+    case 7: kl_montmul(7, r, a, b, ctx->m, ctx->m0inv); break;
     case 8: kl_montmul(8, r, a, b, ctx->m, ctx->m0inv); break;
-    case 9: kl_montmul(9, r, a, b, ctx->m, ctx->m0inv); break;
-    default: kl_montmul(ctx->nl, r, a, b, ctx->m, ctx->m0inv); break;
+    default: kl_montmul(9, r, a, b, ctx->m, ctx->m0inv); break;   /* nl <= KURV_MAXL = 9 */
     }
 }
 

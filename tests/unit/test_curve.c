@@ -207,3 +207,30 @@ Test(curve, mul2_vartime_matches_openssl_all_curves)
         EC_GROUP_free(g);
     }
 }
+
+/* white-box: ecdsa_check_vartime accepts x(u1*G + u2*Q) mod n and nothing else */
+Test(curve, ecdsa_check_vartime_all_curves)
+{
+    size_t i, k;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c);
+        for (k = 0; k < 100; k++) {
+            uint8_t u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN], dq[KURV_MAX_SCALAR_LEN];
+            uint8_t q[KURV_MAX_POINT_LEN], x[KURV_MAX_FIELD_LEN];
+            uint64_t xl[KURV_MAXL];
+            size_t ql = sizeof q;
+            cr_assert_eq(kurv_keygen(c, dq, sl, q, &ql, 0), KURV_OK);
+            cr_assert_eq(kurv_keygen(c, u1, sl, NULL, NULL, 0), KURV_OK);
+            cr_assert_eq(kurv_keygen(c, u2, sl, NULL, NULL, 0), KURV_OK);
+            cr_assert_eq(c->ops->mul2_vartime(c, x, u1, u2, q + 1), KURV_OK);
+            /* r = x mod n (x < p < 2n for these curves) */
+            kurv_mont_load(c->sc, xl, x, sl);
+            kurv_mont_reduce_once(c->sc, xl);
+            kurv_mont_store(c->sc, x, sl, xl);
+            cr_assert_eq(c->ops->ecdsa_check_vartime(c, x, u1, u2, q + 1), KURV_OK);
+            x[sl - 1] ^= 1;
+            cr_assert_eq(c->ops->ecdsa_check_vartime(c, x, u1, u2, q + 1), KURV_ERR_SIGNATURE);
+        }
+    }
+}
