@@ -1,0 +1,114 @@
+/* kurv ECDSA: signing with RFC 6979 deterministic nonces (see kurv/ecdsa.h). */
+#include "ecdsa_impl.h"
+
+#include <string.h>
+#include <kurv/kurv.h>
+
+/* The largest T needed: slen bytes (bits2int keeps only the leftmost qlen bits). */
+#define T_MAX KURV_MAX_SCALAR_LEN
+
+static kurv_hash hash_for_len(size_t len)
+{
+    switch (len) {
+    case 28: return KURV_HASH_SHA224;
+    case 32: return KURV_HASH_SHA256;
+    case 48: return KURV_HASH_SHA384;
+    case 64: return KURV_HASH_SHA512;
+    default: return KURV_HASH_NONE;
+    }
+}
+
+/* Secret working state of one signature, wiped as a whole. */
+struct sign_state {
+    kurv_dsa_drbg g;
+    uint64_t d[KURV_MAXL], dm[KURV_MAXL];          /* d plain, d*R */
+    uint64_t k[KURV_MAXL], km[KURV_MAXL], ki[KURV_MAXL];
+    uint64_t t[KURV_MAXL];
+    uint8_t tb[T_MAX], kb[KURV_MAX_SCALAR_LEN];
+    uint8_t xy[2 * KURV_MAX_FIELD_LEN];
+};
+
+kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
+                         const uint8_t *priv, size_t priv_len,
+                         const uint8_t *digest, size_t digest_len, kurv_hash hash,
+                         const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+    struct sign_state st;
+    const struct nettle_hash *nh;
+    const kurv_mont *sc;
+    uint64_t e[KURV_MAXL], em[KURV_MAXL], r[KURV_MAXL], rm[KURV_MAXL], s[KURV_MAXL];
+    uint64_t ns[KURV_MAXL], ok;
+    uint8_t hb[KURV_MAX_SCALAR_LEN], rb[KURV_MAX_SCALAR_LEN];
+    size_t slen;
+
+    if (!kurv_curve_ok(c) || !sig)
+        return KURV_ERR_ARG;
+    slen = c->slen;
+    if (sig_len != 2 * slen)
+        return KURV_ERR_ARG;
+    memset(sig, 0, sig_len);
+    if (!digest || digest_len == 0 || digest_len > KURV_MAX_HASH_LEN
+        || (!extra && extra_len) || extra_len > 64 || (flags & ~KURV_ECDSA_SIGN_LOW_S))
+        return KURV_ERR_ARG;
+    if (hash == KURV_HASH_NONE)
+        hash = hash_for_len(digest_len);
+    nh = kurv_dsa_nettle_hash(hash);
+    if (!nh)
+        return KURV_ERR_ARG;
+    if (kurv_privkey_check(c, priv, priv_len) != KURV_OK)
+        return KURV_ERR_PRIVKEY;
+
+    sc = c->sc;
+    /* e = bits2int(H(m)) mod n; its slen-byte form is also bits2octets(H(m)) (RFC 6979 2.3.4) */
+    kurv_dsa_bits2int(c, st.tb, digest, digest_len);
+    kurv_dsa_mod_n(c, hb, st.tb, slen, c->order_bits);
+    kurv_mont_load(sc, e, hb, slen);
+    kurv_mont_to(sc, em, e);
+
+    kurv_mont_load(sc, st.d, priv, slen);
+    kurv_mont_to(sc, st.dm, st.d);
+
+    /* int2octets(x) is the private key as given: slen bytes, already < n */
+    kurv_dsa_drbg_init(&st.g, nh, slen, priv, hb, extra, extra_len);
+    for (;;) {
+        kurv_dsa_drbg_generate(&st.g, st.tb, slen);
+        kurv_dsa_bits2int(c, st.kb, st.tb, slen);
+        ok = kurv_mont_load(sc, st.k, st.kb, slen) & ~kurv_mont_is_zero(sc, st.k);
+        /* only the rejection of a candidate (probability < 2^-32 for every curve kurv
+         * ships) is visible in the timing, as RFC 6979 3.4 accepts */
+        if (ok & 1) {
+            /* r = x(k*G) mod n */
+            if (c->ops->mul_base(c, st.xy, st.kb) == KURV_OK) {
+                kurv_dsa_mod_n(c, rb, st.xy, c->flen, c->field_bits);
+                kurv_mont_load(sc, r, rb, slen);
+                if (!(kurv_mont_is_zero(sc, r) & 1)) {
+                    /* s = k^-1 (e + r d) mod n, in the Montgomery domain */
+                    kurv_mont_to(sc, st.km, st.k);
+                    kurv_mont_inv(sc, st.ki, st.km);
+                    kurv_mont_to(sc, rm, r);
+                    kurv_mont_mul(sc, st.t, rm, st.dm);
+                    kurv_mont_add(sc, st.t, st.t, em);
+                    kurv_mont_mul(sc, st.t, st.t, st.ki);
+                    kurv_mont_from(sc, s, st.t);
+                    if (!(kurv_mont_is_zero(sc, s) & 1))
+                        break;
+                }
+            }
+        }
+        kurv_dsa_drbg_reseed(&st.g);
+    }
+
+    if (flags & KURV_ECDSA_SIGN_LOW_S) {
+        /* s > n/2 exactly when n - s < s */
+        kurv_mont_neg(sc, ns, s);
+        kurv_mont_cmov(sc, s, ns, kurv_mont_lt(sc, ns, s));
+    }
+    kurv_mont_store(sc, sig, slen, r);
+    kurv_mont_store(sc, sig + slen, slen, s);
+
+    kurv_wipe(&st, sizeof st);
+    kurv_wipe(e, sizeof e);
+    kurv_wipe(em, sizeof em);
+    kurv_wipe(hb, sizeof hb);
+    return KURV_OK;
+}
