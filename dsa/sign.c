@@ -74,8 +74,10 @@ kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
         kurv_dsa_drbg_generate(&st.g, st.tb, slen);
         kurv_dsa_bits2int(c, st.kb, st.tb, slen);
         ok = kurv_mont_load(sc, st.k, st.kb, slen) & ~kurv_mont_is_zero(sc, st.k);
-        /* only the rejection of a candidate (probability < 2^-32 for every curve kurv
-         * ships) is visible in the timing, as RFC 6979 3.4 accepts */
+        /* the timing shows whether a candidate was rejected (k >= n: about 1/3 of the
+         * draws on the Brainpool curves, < 2^-31 on the others), which says nothing
+         * about the k finally used; likewise the r = 0 and s = 0 tests are on public
+         * values (RFC 6979 3.4) */
         if (ok & 1) {
             /* r = x(k*G) mod n */
             if (c->ops->mul_base(c, st.xy, st.kb) == KURV_OK) {

@@ -56,7 +56,11 @@ kurv_err kurv_ecdsa_verify(const kurv_curve *c, const uint8_t *sig, size_t sig_l
     kurv_mont_mul(sc, u, r, w);
     kurv_mont_store(sc, u2, slen, u);
 
-    /* X = u1 G + u2 Q must be finite with x(X) mod n = r */
+    /* X = u1 G + u2 Q must be finite with x(X) mod n = r. The curve's own check
+     * compares in Jacobian coordinates (no inversion); otherwise reduce x(X) mod n. */
+    if (c->ops->ecdsa_check_vartime)
+        return c->ops->ecdsa_check_vartime(c, sig, u1, u2, qxy) == KURV_OK ? KURV_OK
+                                                                            : KURV_ERR_SIGNATURE;
     if (c->ops->mul2_vartime(c, x, u1, u2, qxy) != KURV_OK)
         return KURV_ERR_SIGNATURE;
     kurv_dsa_mod_n(c, xr, x, c->flen, c->field_bits);

@@ -30,12 +30,23 @@ extern "C" {
  *             the leftmost bits(n) bits when the digest is longer than n).
  * @hash:      the HMAC hash of RFC 6979's nonce generator; by the RFC this is the hash that
  *             made @digest. KURV_HASH_NONE picks it from @digest_len (28/32/48/64 bytes).
- * @extra:     optional extra entropy k' mixed into the nonce (RFC 6979 3.6), NULL for none.
- * @extra_len: bytes of @extra (0..64).
+ * @extra:     optional extra entropy k' mixed into the nonce (RFC 6979 3.6: appended to
+ *             the HMAC input of steps d and f), NULL for none. With the same @extra the
+ *             signature stays deterministic.
+ * @extra_len: bytes of @extra (0..64; 0 means none whatever @extra is).
  * @flags:     0 or KURV_ECDSA_SIGN_LOW_S.
- * Return: KURV_OK; KURV_ERR_ARG (bad lengths, unknown hash or flags); KURV_ERR_PRIVKEY.
- *         @sig is zeroed on error. Constant time in @priv and in the nonce.
- * Spec: FIPS 186-5 6.4.1; RFC 6979 3.2 (and 3.6 with @extra); SEC 1 v2 4.1.3.
+ * The nonce follows RFC 6979 2.3 with qlen = kurv_curve_order_bits(c): int2octets(d) is
+ * @priv, bits2octets(H(m)) = bits2int(@digest) mod n, and each candidate k is bits2int of
+ * the first scalar_len bytes of the generator's output; candidates with k = 0, k >= n,
+ * r = 0 or s = 0 are skipped as the RFC says. s is not normalised unless LOW_S is set.
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @c, @sig or @digest; @sig_len not 2 * scalar_len;
+ *         @digest_len 0 or > 64; @extra_len > 64 or @extra NULL with @extra_len > 0;
+ *         an unknown @hash, or KURV_HASH_NONE with a @digest_len that names no hash;
+ *         unknown @flags); KURV_ERR_PRIVKEY (@priv NULL, @priv_len not scalar_len,
+ *         d = 0 or d >= n). Once @c and @sig_len are valid, @sig is zeroed on any error.
+ *         Constant time in @priv and in the nonce (only the rejection of a candidate
+ *         k >= n is visible). Nonce state and copies of d and k are wiped.
+ * Spec: FIPS 186-5 6.4.1; RFC 6979 2.3, 3.2 (and 3.6 with @extra); SEC 1 v2 4.1.3.
  */
 KURV_API kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
                                   const uint8_t *priv, size_t priv_len,
@@ -45,12 +56,16 @@ KURV_API kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_
 /**
  * kurv_ecdsa_verify() - verify a raw r||s signature on a digest.
  * @sig:    raw r||s, exactly 2 * scalar_len bytes.
- * @pub:    Q as SEC1 (compressed or uncompressed), fully validated.
- * @digest: H(m), 1..64 bytes, converted by bits2int.
+ * @pub:    Q as SEC1 (compressed or uncompressed), @pub_len bytes, fully validated.
+ * @digest: H(m), 1..64 bytes, converted by bits2int (the leftmost bits(n) bits).
  * @flags:  0 or KURV_ECDSA_VERIFY_LOW_S.
- * Return: KURV_OK (valid); KURV_ERR_SIGNATURE (wrong length, r or s not in [1, n-1],
- *         s > n/2 with LOW_S, or the equation fails); KURV_ERR_POINT / KURV_ERR_INFINITY
- *         (bad public key); KURV_ERR_ARG (digest length 0 or > 64). Variable time (public inputs).
+ * The checks run in this order: arguments, r and s ranges, the public key, the equation
+ * (x(u1*G + u2*Q) mod n = r, with u1 = e/s, u2 = r/s).
+ * Return: KURV_OK (valid); KURV_ERR_SIGNATURE (@sig NULL or @sig_len not 2 * scalar_len,
+ *         r or s not in [1, n-1], s > n/2 with LOW_S, u1*G + u2*Q = O, or the equation
+ *         fails); KURV_ERR_POINT (@pub NULL, bad encoding, off the curve) /
+ *         KURV_ERR_INFINITY (@pub is the point at infinity); KURV_ERR_ARG (NULL @c or
+ *         @digest, @digest_len 0 or > 64, unknown @flags). Variable time (public inputs).
  * Spec: FIPS 186-5 6.4.2; SEC 1 v2 4.1.4.
  */
 KURV_API kurv_err kurv_ecdsa_verify(const kurv_curve *c, const uint8_t *sig, size_t sig_len,
@@ -59,10 +74,15 @@ KURV_API kurv_err kurv_ecdsa_verify(const kurv_curve *c, const uint8_t *sig, siz
 
 /**
  * kurv_ecdsa_sig_to_der() - encode raw r||s as a DER Ecdsa-Sig-Value.
- * @der:     out; @der_len: capacity in, bytes written out (at most KURV_MAX_SIG_DER_LEN).
- * @sig:     raw r||s, 2 * scalar_len bytes.
- * Return: KURV_OK; KURV_ERR_ARG (wrong @sig_len); KURV_ERR_BUFFER (*@der_len set to the need).
- * Spec: X9.62 (2005) E.8; RFC 3279 2.2.3; X.690 8.3 (minimal INTEGERs).
+ * @der:     out (NULL to ask for the size); @der_len: capacity in, bytes written out (at
+ *           most KURV_MAX_SIG_DER_LEN: 72 for 256-bit orders, 139 for P-521).
+ * @sig:     raw r||s, 2 * scalar_len bytes. Values are not range-checked (r = 0 encodes
+ *           as INTEGER 0).
+ * Each INTEGER is minimal and non-negative (leading zero bytes dropped, one 0x00 added
+ * before a set high bit); lengths use the short form below 128, else 0x81 nn.
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @c, @sig or @der_len; @sig_len not 2 * scalar_len);
+ *         KURV_ERR_BUFFER (@der NULL or too small; *@der_len set to the need).
+ * Spec: X9.62 (2005) E.8; RFC 3279 2.2.3; X.690 8.3, 10.1 (DER).
  */
 KURV_API kurv_err kurv_ecdsa_sig_to_der(const kurv_curve *c, uint8_t *der, size_t *der_len,
                                         const uint8_t *sig, size_t sig_len);
@@ -71,21 +91,24 @@ KURV_API kurv_err kurv_ecdsa_sig_to_der(const kurv_curve *c, uint8_t *der, size_
  * kurv_ecdsa_sig_from_der() - strictly decode a DER Ecdsa-Sig-Value to raw r||s.
  * @sig:     out, 2 * scalar_len bytes; @sig_len must equal that.
  * @der:     the encoding, @der_len bytes. Rejected: BER forms (long length where short fits,
- *           indefinite length), non-minimal or negative INTEGERs, trailing bytes, r or s wider
- *           than the order.
- * Return: KURV_OK; KURV_ERR_ARG (wrong @sig_len); KURV_ERR_ENCODING. (Range checks on r and s
- *         are made by kurv_ecdsa_verify().)
- * Spec: X9.62 E.8; RFC 3279 2.2.3; X.690 10.1 (DER).
+ *           indefinite length, lengths of more than two bytes), tags other than SEQUENCE
+ *           and INTEGER, empty, non-minimal or negative INTEGERs, fewer or more than two
+ *           INTEGERs, trailing bytes, r or s wider than scalar_len bytes.
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @c or @sig, @sig_len not 2 * scalar_len);
+ *         KURV_ERR_ENCODING (any of the above, @der NULL or @der_len 0; @sig is zeroed).
+ *         Range checks on r and s (1 <= r, s < n) are made by kurv_ecdsa_verify().
+ * Spec: X9.62 E.8; RFC 3279 2.2.3; X.690 8.3, 10.1 (DER).
  */
 KURV_API kurv_err kurv_ecdsa_sig_from_der(const kurv_curve *c, uint8_t *sig, size_t sig_len,
                                           const uint8_t *der, size_t der_len);
 
 /**
  * kurv_ecdsa_sig_normalize() - make s low (s <= n/2) by replacing it with n - s.
- * @sig: in/out, raw r||s, 2 * scalar_len bytes.
+ * @sig: in/out, raw r||s, 2 * scalar_len bytes; r is not looked at.
  * @changed: out, optional (NULL ok): 1 if s was replaced, else 0.
- * Return: KURV_OK; KURV_ERR_ARG (wrong length); KURV_ERR_SIGNATURE (s = 0 or s >= n).
- * Spec: BIP-146 (LOW_S).
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @c or @sig, @sig_len not 2 * scalar_len);
+ *         KURV_ERR_SIGNATURE (s = 0 or s >= n; @sig unchanged). Constant time.
+ * Spec: BIP-146 (LOW_S); BIP-62.
  */
 KURV_API kurv_err kurv_ecdsa_sig_normalize(const kurv_curve *c, uint8_t *sig, size_t sig_len,
                                            int *changed);
