@@ -1,0 +1,160 @@
+/*
+ * White-box tests of the ECDSA internals (dsa/bits2int.c is compiled into this
+ * program): bits2int and the constant-time reduction mod n against OpenSSL's BN
+ * for every linked curve's order and for shifts no shipped curve reaches; and the
+ * generic verification path (mul2_vartime + x mod n) that a curve without its own
+ * ecdsa_check_vartime would take, against the curve's check.
+ */
+#include <criterion/criterion.h>
+#include <openssl/bn.h>
+#include <string.h>
+#include "testutil.h"
+#include "curve_impl.h"
+#include "ecdsa_impl.h"
+
+static BIGNUM *bn(const uint8_t *b, size_t len)
+{
+    BIGNUM *r = BN_bin2bn(b, (int)len, NULL);
+    cr_assert(r != NULL);
+    return r;
+}
+
+static void expect_bn_eq(const BIGNUM *a, const uint8_t *b, size_t len, const char *what,
+                         size_t i)
+{
+    BIGNUM *x = bn(b, len);
+    cr_expect_eq(BN_cmp(a, x), 0, "%s, case %zu", what, i);
+    BN_free(x);
+}
+
+/* random a of len bytes below 2^bits, with some edge values mixed in */
+static void make_input(uint8_t *a, size_t len, unsigned bits, const kurv_curve *c, size_t it)
+{
+    size_t top = len - (bits + 7) / 8, i;
+    cr_assert_eq(kurv_random(a, len), KURV_OK);
+    if (it == 0)
+        memset(a, 0xff, len);                     /* 2^bits - 1 */
+    else if (it == 1)
+        memset(a, 0, len);                        /* 0 */
+    else if (it == 2 || it == 3 || it == 4) {     /* n - 1, n, n + 1 */
+        memset(a, 0, len);
+        memcpy(a + len - c->slen, c->n, c->slen);
+        if (it == 2)
+            for (i = len; i-- > 0 && a[i]-- == 0;)
+                ;
+        if (it == 4)
+            for (i = len; i-- > 0 && ++a[i] == 0;)
+                ;
+    }
+    memset(a, 0, top);
+    if (bits % 8)
+        a[top] &= (uint8_t)((1u << (bits % 8)) - 1);
+}
+
+Test(internal, mod_n_matches_bn)
+{
+    BN_CTX *ctx = BN_CTX_new();
+    size_t ci, checked = 0;
+
+    cr_assert(ctx != NULL);
+    for (ci = 0; ci < kt_ncurves; ci++) {
+        const kurv_curve *c = kt_curves[ci];
+        BIGNUM *n = bn(c->n, c->slen), *want = BN_new();
+        size_t a_len;
+
+        cr_assert(want != NULL);
+        for (a_len = c->slen; a_len <= KURV_MAX_FIELD_LEN + 1; a_len++) {
+            unsigned bits, bits_list[4];
+            size_t b, it;
+            bits_list[0] = c->order_bits;
+            bits_list[1] = c->order_bits + 1;
+            bits_list[2] = (unsigned)(8 * a_len);
+            bits_list[3] = c->order_bits + (unsigned)(8 * a_len - c->order_bits) / 2;
+            for (b = 0; b < 4; b++) {
+                bits = bits_list[b];
+                if (bits < c->order_bits || bits > 8 * a_len)
+                    continue;
+                for (it = 0; it < 12; it++) {
+                    uint8_t a[KURV_MAX_FIELD_LEN + 1], r[KURV_MAX_SCALAR_LEN];
+                    BIGNUM *x;
+                    make_input(a, a_len, bits, c, it);
+                    kurv_dsa_mod_n(c, r, a, a_len, bits);
+                    x = bn(a, a_len);
+                    cr_assert_eq(BN_mod(want, x, n, ctx), 1);
+                    expect_bn_eq(want, r, c->slen, kurv_curve_name(c), it);
+                    BN_free(x);
+                    checked++;
+                }
+            }
+        }
+        BN_free(n);
+        BN_free(want);
+    }
+    BN_CTX_free(ctx);
+    cr_assert_gt(checked, 100);
+}
+
+Test(internal, bits2int_matches_bn)
+{
+    /* only order_bits and slen matter to bits2int */
+    static const unsigned qlens[] = {160, 224, 255, 256, 257, 384, 512, 521};
+    size_t qi, len, it;
+
+    for (qi = 0; qi < sizeof qlens / sizeof qlens[0]; qi++) {
+        struct kurv_curve f;
+        memset(&f, 0, sizeof f);
+        f.order_bits = qlens[qi];
+        f.slen = (qlens[qi] + 7) / 8;
+        for (len = 0; len <= 2 * KURV_MAX_SCALAR_LEN; len++) {
+            for (it = 0; it < 4; it++) {
+                uint8_t in[2 * KURV_MAX_SCALAR_LEN], out[KURV_MAX_SCALAR_LEN];
+                BIGNUM *want;
+                cr_assert_eq(kurv_random(in, sizeof in), KURV_OK);
+                if (it == 0)
+                    memset(in, 0xff, len);
+                want = bn(in, len);
+                if (8 * len > f.order_bits)
+                    cr_assert_eq(BN_rshift(want, want, (int)(8 * len - f.order_bits)), 1);
+                kurv_dsa_bits2int(&f, out, in, len);
+                expect_bn_eq(want, out, f.slen, "bits2int", qi * 1000 + len);
+                BN_free(want);
+            }
+        }
+    }
+}
+
+/* The same verification through the generic path (no ecdsa_check_vartime). */
+Test(internal, verify_generic_path_agrees)
+{
+    size_t ci, it;
+
+    for (ci = 0; ci < kt_ncurves; ci++) {
+        const kurv_curve *c = kt_curves[ci];
+        struct kurv_curve f = *c;
+        struct kurv_curve_ops ops = *c->ops;
+        size_t sl = c->slen;
+
+        ops.ecdsa_check_vartime = NULL;
+        f.ops = &ops;
+        for (it = 0; it < 40; it++) {
+            uint8_t d[KURV_MAX_SCALAR_LEN], pub[KURV_MAX_POINT_LEN], dg[64];
+            uint8_t sig[KURV_MAX_SIG_RAW_LEN];
+            size_t pl = sizeof pub;
+            kurv_err fast, slow;
+
+            cr_assert_eq(kurv_keygen(c, d, sl, pub, &pl, 0), KURV_OK);
+            cr_assert_eq(kurv_random(dg, sizeof dg), KURV_OK);
+            cr_assert_eq(kurv_ecdsa_sign(c, sig, 2 * sl, d, sl, dg, 64, KURV_HASH_SHA512,
+                                         NULL, 0, 0), KURV_OK);
+            if (it % 3 == 1)
+                dg[0] ^= 1;                 /* wrong digest */
+            else if (it % 3 == 2)
+                sig[it % sl] ^= 0x10;       /* wrong r */
+            fast = kurv_ecdsa_verify(c, sig, 2 * sl, pub, pl, dg, 64, 0);
+            slow = kurv_ecdsa_verify(&f, sig, 2 * sl, pub, pl, dg, 64, 0);
+            cr_expect_eq(fast, it % 3 == 0 ? KURV_OK : KURV_ERR_SIGNATURE, "%s %zu",
+                         kurv_curve_name(c), it);
+            cr_expect_eq(slow, fast, "%s %zu: generic path differs", kurv_curve_name(c), it);
+        }
+    }
+}
