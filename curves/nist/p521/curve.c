@@ -5,12 +5,10 @@
 #include "mont.h"
 /* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
 #define ec_base_table p521_base_table
-#define ec_fp_rr p521_fp_rr
 #define ec_k p521_k
 #define ec_sc p521_sc
 #define ec_ops p521_ops
 #include "p521_table.h"
-#include "fe_mont_tmpl.h"
 #include "ec_tmpl.h"
 #include "params.h"
 
