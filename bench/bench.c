@@ -1,0 +1,615 @@
+/*
+ * kurv-bench: microseconds per operation for kurv, and for OpenSSL 3 and
+ * libsecp256k1 when they were found at configure time.
+ *
+ *   kurv-bench [-c CURVE] [-t SECONDS] [--csv]
+ *
+ * Operations, each on bytes in and bytes out, as kurv's API takes them:
+ *   keygen  a fresh private key and its uncompressed public key
+ *   sign    ECDSA on a 32-byte digest (kurv: RFC 6979 nonce, raw r||s)
+ *   verify  ECDSA verification, public key given as SEC1 bytes
+ *   ecdh    x-coordinate of d*Q, Q given as SEC1 bytes
+ *
+ * The peers run the closest equivalent:
+ *   OpenSSL 3     EVP_PKEY_generate; EVP_PKEY_sign / EVP_PKEY_verify on the
+ *                 digest (DER signatures, random nonce); EVP_PKEY_derive with
+ *                 the peer set once. Each EVP_PKEY_CTX is kept across calls.
+ *   libsecp256k1  ec_pubkey_create + serialize; ecdsa_sign (RFC 6979) +
+ *                 serialize_compact; pubkey_parse + signature_parse_compact +
+ *                 ecdsa_verify; pubkey_parse + ecdh with a hash function that
+ *                 copies x. Parsing is timed because kurv decodes and
+ *                 validates its byte inputs in every call.
+ *
+ * Before timing, every operation runs once and its result is checked against
+ * the other libraries (same keys: same public key, same ECDH secret, kurv's
+ * low-S signature equal to libsecp256k1's, each library's signature verified
+ * by kurv). In the timed loops every return value is checked as well, so a
+ * failing call is never timed.
+ *
+ * Timing: CLOCK_MONOTONIC; a warm-up of about a tenth of the time, which also
+ * sizes the batches; then 5 batches that together take at least -t seconds
+ * (default 0.3) per cell. The median of the 5 batches is printed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <kurv/kurv.h>
+#ifdef KURV_HAVE_SECP256K1
+#include <kurv/secp256k1.h>
+#endif
+#ifdef KURV_HAVE_NIST
+#include <kurv/nist.h>
+#endif
+#ifdef KURV_HAVE_BRAINPOOL
+#include <kurv/brainpool.h>
+#endif
+
+#ifdef KURV_BENCH_OPENSSL
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/param_build.h>
+#endif
+#ifdef KURV_BENCH_LIBSECP256K1
+#include <secp256k1.h>
+#include <secp256k1_ecdh.h>
+#endif
+
+/* ------------------------------------------------------------------ curves */
+
+struct bench_curve {
+    const kurv_curve *(*kurv)(void);
+    const char *openssl_group;  /* OpenSSL group name, NULL if OpenSSL lacks it */
+    int libsecp256k1;           /* libsecp256k1 implements this curve */
+};
+
+/* One line per curve. */
+static const struct bench_curve curves[] = {
+#ifdef KURV_HAVE_SECP256K1
+    { kurv_secp256k1, "secp256k1", 1 },
+#endif
+#ifdef KURV_HAVE_NIST
+    { kurv_p256, "prime256v1", 0 },
+    { kurv_p384, "secp384r1", 0 },
+    { kurv_p521, "secp521r1", 0 },
+#endif
+#ifdef KURV_HAVE_BRAINPOOL
+    { kurv_brainpoolp256r1, "brainpoolP256r1", 0 },
+    { kurv_brainpoolp384r1, "brainpoolP384r1", 0 },
+    { kurv_brainpoolp512r1, "brainpoolP512r1", 0 },
+#endif
+    { NULL, NULL, 0 }
+};
+
+enum { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_ECDH, NOPS };
+static const char *const op_names[NOPS] = { "keygen", "ecdsa sign", "ecdsa verify", "ecdh" };
+
+enum { LIB_KURV, LIB_OPENSSL, LIB_SECP, NLIBS };
+
+static void die(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "kurv-bench: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+/* ------------------------------------------------------------------ state */
+
+/* Everything one curve's operations work on. All keys are shared between the
+ * libraries, so their results can be compared byte for byte. */
+struct state {
+    const kurv_curve *c;
+    size_t slen, flen, plen;
+    uint8_t d[KURV_MAX_SCALAR_LEN], pub[KURV_MAX_POINT_LEN];    /* signer / ECDH key */
+    uint8_t d2[KURV_MAX_SCALAR_LEN], pub2[KURV_MAX_POINT_LEN];  /* ECDH peer */
+    uint8_t digest[32];
+    uint8_t sig[KURV_MAX_SIG_RAW_LEN];          /* kurv's signature (low-S) */
+    uint8_t ecdh_ref[KURV_MAX_FIELD_LEN];       /* kurv's d*pub2 */
+    /* scratch outputs of the timed calls */
+    uint8_t out_priv[KURV_MAX_SCALAR_LEN], out_pub[KURV_MAX_POINT_LEN];
+    uint8_t out_sig[KURV_MAX_SIG_DER_LEN], out_secret[KURV_MAX_FIELD_LEN];
+#ifdef KURV_BENCH_OPENSSL
+    EVP_PKEY_CTX *ossl_gen, *ossl_sign, *ossl_verify, *ossl_derive;
+    EVP_PKEY *ossl_key, *ossl_peer;
+    uint8_t ossl_sig[KURV_MAX_SIG_DER_LEN];
+    size_t ossl_sig_len;
+#endif
+#ifdef KURV_BENCH_LIBSECP256K1
+    secp256k1_context *secp;
+    uint8_t secp_sig[64];
+#endif
+};
+
+/* ------------------------------------------------------------------ kurv ops */
+
+static int kurv_keygen_op(struct state *s)
+{
+    size_t len = sizeof s->out_pub;
+    return kurv_keygen(s->c, s->out_priv, s->slen, s->out_pub, &len, 0) != KURV_OK ||
+           len != s->plen;
+}
+
+static int kurv_sign_op(struct state *s)
+{
+    return kurv_ecdsa_sign(s->c, s->out_sig, 2 * s->slen, s->d, s->slen, s->digest,
+                           sizeof s->digest, KURV_HASH_SHA256, NULL, 0, 0) != KURV_OK;
+}
+
+static int kurv_verify_op(struct state *s)
+{
+    return kurv_ecdsa_verify(s->c, s->sig, 2 * s->slen, s->pub, s->plen, s->digest,
+                             sizeof s->digest, 0) != KURV_OK;
+}
+
+static int kurv_ecdh_op(struct state *s)
+{
+    return kurv_ecdh(s->c, s->out_secret, s->flen, s->d, s->slen, s->pub2, s->plen) != KURV_OK;
+}
+
+/* ------------------------------------------------------------------ OpenSSL ops */
+#ifdef KURV_BENCH_OPENSSL
+
+static void ossl_die(const char *what, const char *curve)
+{
+    fprintf(stderr, "kurv-bench: %s: OpenSSL: %s failed\n", curve, what);
+    ERR_print_errors_fp(stderr);
+    exit(1);
+}
+
+/* An EVP_PKEY from kurv's bytes: the key pair (d, pub) or, with d NULL, pub only. */
+static EVP_PKEY *ossl_import(const struct state *s, const char *group,
+                             const uint8_t *d, const uint8_t *pub)
+{
+    OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+    OSSL_PARAM *params = NULL;
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+    EVP_PKEY *pk = NULL;
+    BIGNUM *bn = NULL;
+    int ok = bld != NULL && ctx != NULL;
+
+    ok = ok && OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME, group, 0);
+    ok = ok && OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, pub, s->plen);
+    if (ok && d) {
+        bn = BN_bin2bn(d, (int)s->slen, NULL);
+        ok = bn != NULL && OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_PRIV_KEY, bn);
+    }
+    ok = ok && (params = OSSL_PARAM_BLD_to_param(bld)) != NULL;
+    ok = ok && EVP_PKEY_fromdata_init(ctx) == 1;
+    ok = ok && EVP_PKEY_fromdata(ctx, &pk, d ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
+                                 params) == 1;
+    OSSL_PARAM_free(params);
+    OSSL_PARAM_BLD_free(bld);
+    BN_clear_free(bn);
+    EVP_PKEY_CTX_free(ctx);
+    return ok ? pk : NULL;
+}
+
+static void ossl_setup(struct state *s, const char *group)
+{
+    const char *name = kurv_curve_name(s->c);
+    EVP_PKEY *pubonly;
+
+    s->ossl_key = ossl_import(s, group, s->d, s->pub);
+    s->ossl_peer = ossl_import(s, group, NULL, s->pub2);
+    pubonly = ossl_import(s, group, NULL, s->pub);
+    if (!s->ossl_key || !s->ossl_peer || !pubonly)
+        ossl_die("importing kurv's keys", name);
+
+    s->ossl_gen = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+    if (!s->ossl_gen || EVP_PKEY_keygen_init(s->ossl_gen) != 1 ||
+        EVP_PKEY_CTX_set_group_name(s->ossl_gen, group) != 1)
+        ossl_die("keygen setup", name);
+    s->ossl_sign = EVP_PKEY_CTX_new(s->ossl_key, NULL);
+    if (!s->ossl_sign || EVP_PKEY_sign_init(s->ossl_sign) != 1)
+        ossl_die("sign setup", name);
+    s->ossl_verify = EVP_PKEY_CTX_new(pubonly, NULL);
+    if (!s->ossl_verify || EVP_PKEY_verify_init(s->ossl_verify) != 1)
+        ossl_die("verify setup", name);
+    EVP_PKEY_free(pubonly);   /* the context holds its own reference */
+    s->ossl_derive = EVP_PKEY_CTX_new(s->ossl_key, NULL);
+    if (!s->ossl_derive || EVP_PKEY_derive_init(s->ossl_derive) != 1 ||
+        EVP_PKEY_derive_set_peer(s->ossl_derive, s->ossl_peer) != 1)
+        ossl_die("derive setup", name);
+}
+
+static void ossl_teardown(struct state *s)
+{
+    EVP_PKEY_CTX_free(s->ossl_gen);
+    EVP_PKEY_CTX_free(s->ossl_sign);
+    EVP_PKEY_CTX_free(s->ossl_verify);
+    EVP_PKEY_CTX_free(s->ossl_derive);
+    EVP_PKEY_free(s->ossl_key);
+    EVP_PKEY_free(s->ossl_peer);
+    s->ossl_gen = s->ossl_sign = s->ossl_verify = s->ossl_derive = NULL;
+    s->ossl_key = s->ossl_peer = NULL;
+}
+
+static int ossl_keygen_op(struct state *s)
+{
+    EVP_PKEY *pk = NULL;
+    int bad = EVP_PKEY_generate(s->ossl_gen, &pk) != 1;
+    EVP_PKEY_free(pk);
+    return bad;
+}
+
+static int ossl_sign_op(struct state *s)
+{
+    size_t len = sizeof s->out_sig;
+    return EVP_PKEY_sign(s->ossl_sign, s->out_sig, &len, s->digest, sizeof s->digest) != 1;
+}
+
+static int ossl_verify_op(struct state *s)
+{
+    return EVP_PKEY_verify(s->ossl_verify, s->ossl_sig, s->ossl_sig_len, s->digest,
+                           sizeof s->digest) != 1;
+}
+
+static int ossl_ecdh_op(struct state *s)
+{
+    size_t len = s->flen;
+    return EVP_PKEY_derive(s->ossl_derive, s->out_secret, &len) != 1 || len != s->flen;
+}
+
+/* Run each OpenSSL operation once and check it against kurv. */
+static void ossl_check(struct state *s)
+{
+    const char *name = kurv_curve_name(s->c);
+    uint8_t raw[KURV_MAX_SIG_RAW_LEN];
+    size_t len;
+
+    if (ossl_keygen_op(s))
+        ossl_die("EVP_PKEY_generate", name);
+    len = sizeof s->ossl_sig;
+    if (EVP_PKEY_sign(s->ossl_sign, s->ossl_sig, &len, s->digest, sizeof s->digest) != 1)
+        ossl_die("EVP_PKEY_sign", name);
+    s->ossl_sig_len = len;
+    if (ossl_verify_op(s))
+        ossl_die("EVP_PKEY_verify of its own signature", name);
+    /* OpenSSL's signature must verify under kurv too */
+    if (kurv_ecdsa_sig_from_der(s->c, raw, 2 * s->slen, s->ossl_sig, s->ossl_sig_len) != KURV_OK ||
+        kurv_ecdsa_verify(s->c, raw, 2 * s->slen, s->pub, s->plen, s->digest,
+                          sizeof s->digest, 0) != KURV_OK)
+        die("%s: kurv rejects OpenSSL's signature", name, NULL);
+    /* and kurv's under OpenSSL */
+    len = sizeof s->out_sig;
+    if (kurv_ecdsa_sig_to_der(s->c, s->out_sig, &len, s->sig, 2 * s->slen) != KURV_OK ||
+        EVP_PKEY_verify(s->ossl_verify, s->out_sig, len, s->digest, sizeof s->digest) != 1)
+        die("%s: OpenSSL rejects kurv's signature", name, NULL);
+    if (ossl_ecdh_op(s) || memcmp(s->out_secret, s->ecdh_ref, s->flen) != 0)
+        die("%s: OpenSSL's ECDH secret differs from kurv's", name, NULL);
+}
+#endif
+
+/* ------------------------------------------------------------------ libsecp256k1 ops */
+#ifdef KURV_BENCH_LIBSECP256K1
+
+static int copy_x(unsigned char *out, const unsigned char *x32, const unsigned char *y32,
+                  void *data)
+{
+    (void)y32;
+    (void)data;
+    memcpy(out, x32, 32);
+    return 1;
+}
+
+static int secp_keygen_op(struct state *s)
+{
+    secp256k1_pubkey pk;
+    size_t len = 65;
+    return !secp256k1_ec_pubkey_create(s->secp, &pk, s->d) ||
+           !secp256k1_ec_pubkey_serialize(s->secp, s->out_pub, &len, &pk,
+                                          SECP256K1_EC_UNCOMPRESSED);
+}
+
+static int secp_sign_op(struct state *s)
+{
+    secp256k1_ecdsa_signature sig;
+    return !secp256k1_ecdsa_sign(s->secp, &sig, s->digest, s->d, NULL, NULL) ||
+           !secp256k1_ecdsa_signature_serialize_compact(s->secp, s->out_sig, &sig);
+}
+
+static int secp_verify_op(struct state *s)
+{
+    secp256k1_pubkey pk;
+    secp256k1_ecdsa_signature sig;
+    return !secp256k1_ec_pubkey_parse(s->secp, &pk, s->pub, s->plen) ||
+           !secp256k1_ecdsa_signature_parse_compact(s->secp, &sig, s->secp_sig) ||
+           !secp256k1_ecdsa_verify(s->secp, &sig, s->digest, &pk);
+}
+
+static int secp_ecdh_op(struct state *s)
+{
+    secp256k1_pubkey pk;
+    return !secp256k1_ec_pubkey_parse(s->secp, &pk, s->pub2, s->plen) ||
+           !secp256k1_ecdh(s->secp, s->out_secret, &pk, s->d, copy_x, NULL);
+}
+
+static void secp_setup(struct state *s)
+{
+    uint8_t seed[32];
+    s->secp = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
+    if (!s->secp || kurv_random(seed, sizeof seed) != KURV_OK ||
+        !secp256k1_context_randomize(s->secp, seed))
+        die("libsecp256k1: context setup failed", NULL, NULL);
+}
+
+/* Run each libsecp256k1 operation once and check it against kurv. */
+static void secp_check(struct state *s)
+{
+    secp256k1_ecdsa_signature sig;
+
+    if (secp_keygen_op(s) || memcmp(s->out_pub, s->pub, 65) != 0)
+        die("libsecp256k1's public key differs from kurv's", NULL, NULL);
+    /* Both use RFC 6979 with HMAC-SHA-256 and give low-S: the same bytes. */
+    if (secp_sign_op(s) || memcmp(s->out_sig, s->sig, 64) != 0)
+        die("libsecp256k1's signature differs from kurv's low-S signature", NULL, NULL);
+    memcpy(s->secp_sig, s->out_sig, 64);
+    if (!secp256k1_ecdsa_signature_parse_compact(s->secp, &sig, s->secp_sig))
+        die("libsecp256k1 cannot parse its signature", NULL, NULL);
+    if (secp_verify_op(s))
+        die("libsecp256k1 rejects the signature", NULL, NULL);
+    if (secp_ecdh_op(s) || memcmp(s->out_secret, s->ecdh_ref, 32) != 0)
+        die("libsecp256k1's ECDH secret differs from kurv's", NULL, NULL);
+}
+#endif
+
+/* ------------------------------------------------------------------ timing */
+
+typedef int (*op_fn)(struct state *);
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+#define BATCHES 5
+
+/* Microseconds per call of fn: median of BATCHES batches that together take
+ * about `seconds`. Exits if any call fails. */
+static double time_op(op_fn fn, struct state *s, double seconds, const char *what)
+{
+    double t0, t, per[BATCHES], target = seconds / BATCHES;
+    unsigned long i, n = 0, iters;
+    int b, bad = 0;
+
+    /* warm-up (caches, branch predictors, CPU clock), which also sizes the batches */
+    t0 = now();
+    do {
+        bad |= fn(s);
+        n++;
+        t = now() - t0;
+    } while (t < seconds / 10 && n < 1000000);
+    if (bad)
+        die("%s: a call failed during the warm-up", what, NULL);
+    iters = (unsigned long)(target / (t / (double)n)) + 1;
+
+    for (b = 0; b < BATCHES; b++) {
+        t0 = now();
+        for (i = 0; i < iters; i++)
+            bad |= fn(s);
+        per[b] = (now() - t0) / (double)iters * 1e6;
+        if (bad)
+            die("%s: a call failed while timed", what, NULL);
+    }
+    qsort(per, BATCHES, sizeof per[0], cmp_double);
+    return per[BATCHES / 2];
+}
+
+/* ------------------------------------------------------------------ main */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv]\n"
+            "  -c CURVE    only this curve (name or alias, e.g. secp256k1, P-256)\n"
+            "  -t SECONDS  time per table cell, at least (default 0.3)\n"
+            "  --csv       comma-separated output\n"
+            "Peers compiled in:%s%s\n",
+#ifdef KURV_BENCH_OPENSSL
+            " OpenSSL",
+#else
+            "",
+#endif
+#ifdef KURV_BENCH_LIBSECP256K1
+            " libsecp256k1"
+#else
+            ""
+#endif
+            );
+}
+
+static void fmt_num(char *buf, size_t n, double v, const char *fmt)
+{
+    if (v > 0)
+        snprintf(buf, n, fmt, v);
+    else
+        snprintf(buf, n, "-");
+}
+
+static int curve_matches(const kurv_curve *c, const char *want)
+{
+    const kurv_curve *list[1];
+    list[0] = c;
+    return kurv_curve_find_name(list, 1, want) != NULL;
+}
+
+static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
+{
+    static const op_fn kurv_ops[NOPS] = { kurv_keygen_op, kurv_sign_op, kurv_verify_op,
+                                          kurv_ecdh_op };
+    op_fn peer_ops[NLIBS][NOPS];
+    double us[NLIBS][NOPS];
+    struct state *s = calloc(1, sizeof *s);
+    const char *name;
+    size_t len;
+    int op, lib;
+
+    if (!s)
+        die("out of memory", NULL, NULL);
+    memset(peer_ops, 0, sizeof peer_ops);
+    memset(us, 0, sizeof us);
+    s->c = bc->kurv();
+    if (!s->c)
+        return;
+    name = kurv_curve_name(s->c);
+    s->slen = kurv_curve_scalar_len(s->c);
+    s->flen = kurv_curve_field_len(s->c);
+    s->plen = kurv_curve_point_len(s->c, 0);
+
+    /* keys, digest, reference signature and secret, all checked */
+    len = sizeof s->pub;
+    if (kurv_keygen(s->c, s->d, s->slen, s->pub, &len, 0) != KURV_OK || len != s->plen)
+        die("%s: kurv_keygen failed", name, NULL);
+    len = sizeof s->pub2;
+    if (kurv_keygen(s->c, s->d2, s->slen, s->pub2, &len, 0) != KURV_OK || len != s->plen)
+        die("%s: kurv_keygen failed", name, NULL);
+    if (kurv_random(s->digest, sizeof s->digest) != KURV_OK)
+        die("%s: kurv_random failed", name, NULL);
+    if (kurv_ecdsa_sign(s->c, s->sig, 2 * s->slen, s->d, s->slen, s->digest, sizeof s->digest,
+                        KURV_HASH_SHA256, NULL, 0, KURV_ECDSA_SIGN_LOW_S) != KURV_OK)
+        die("%s: kurv_ecdsa_sign failed", name, NULL);
+    if (kurv_ecdsa_verify(s->c, s->sig, 2 * s->slen, s->pub, s->plen, s->digest,
+                          sizeof s->digest, 0) != KURV_OK)
+        die("%s: kurv's signature does not verify", name, NULL);
+    if (kurv_ecdh(s->c, s->ecdh_ref, s->flen, s->d, s->slen, s->pub2, s->plen) != KURV_OK ||
+        kurv_ecdh(s->c, s->out_secret, s->flen, s->d2, s->slen, s->pub, s->plen) != KURV_OK ||
+        memcmp(s->ecdh_ref, s->out_secret, s->flen) != 0)
+        die("%s: kurv's ECDH is not symmetric", name, NULL);
+    for (op = 0; op < NOPS; op++)
+        if (kurv_ops[op](s))
+            die("%s: kurv %s failed", name, op_names[op]);
+
+#ifdef KURV_BENCH_OPENSSL
+    if (bc->openssl_group) {
+        ossl_setup(s, bc->openssl_group);
+        ossl_check(s);
+        peer_ops[LIB_OPENSSL][OP_KEYGEN] = ossl_keygen_op;
+        peer_ops[LIB_OPENSSL][OP_SIGN] = ossl_sign_op;
+        peer_ops[LIB_OPENSSL][OP_VERIFY] = ossl_verify_op;
+        peer_ops[LIB_OPENSSL][OP_ECDH] = ossl_ecdh_op;
+    }
+#endif
+#ifdef KURV_BENCH_LIBSECP256K1
+    if (bc->libsecp256k1) {
+        secp_setup(s);
+        secp_check(s);
+        peer_ops[LIB_SECP][OP_KEYGEN] = secp_keygen_op;
+        peer_ops[LIB_SECP][OP_SIGN] = secp_sign_op;
+        peer_ops[LIB_SECP][OP_VERIFY] = secp_verify_op;
+        peer_ops[LIB_SECP][OP_ECDH] = secp_ecdh_op;
+    }
+#endif
+
+    for (op = 0; op < NOPS; op++) {
+        char what[96];
+        snprintf(what, sizeof what, "%s %s (kurv)", name, op_names[op]);
+        us[LIB_KURV][op] = time_op(kurv_ops[op], s, seconds, what);
+        for (lib = LIB_OPENSSL; lib < NLIBS; lib++) {
+            if (!peer_ops[lib][op])
+                continue;
+            snprintf(what, sizeof what, "%s %s (%s)", name, op_names[op],
+                     lib == LIB_OPENSSL ? "OpenSSL" : "libsecp256k1");
+            us[lib][op] = time_op(peer_ops[lib][op], s, seconds, what);
+        }
+    }
+
+    if (!csv)
+        /* each "µ" is two bytes but one column: the widths below allow for it */
+        printf("\n%s\n%-13s | %10s | %11s | %12s | %16s | %17s\n", name, "operation", "kurv µs",
+               "OpenSSL µs", "kurv/OpenSSL", "libsecp256k1 µs", "kurv/libsecp256k1");
+    for (op = 0; op < NOPS; op++) {
+        char k[32], o[32], ro[32], l[32], rl[32];
+        const char *f = csv ? "%.3f" : "%.2f";
+        fmt_num(k, sizeof k, us[LIB_KURV][op], f);
+        fmt_num(o, sizeof o, us[LIB_OPENSSL][op], f);
+        fmt_num(ro, sizeof ro, us[LIB_OPENSSL][op] > 0 ? us[LIB_KURV][op] / us[LIB_OPENSSL][op] : 0,
+                csv ? "%.3f" : "%.2fx");
+        fmt_num(l, sizeof l, us[LIB_SECP][op], f);
+        fmt_num(rl, sizeof rl, us[LIB_SECP][op] > 0 ? us[LIB_KURV][op] / us[LIB_SECP][op] : 0,
+                csv ? "%.3f" : "%.2fx");
+        if (csv)
+            printf("%s,%s,%s,%s,%s,%s,%s\n", name, op_names[op], k, o, ro, l, rl);
+        else
+            printf("%-13s | %9s | %10s | %12s | %15s | %17s\n", op_names[op], k, o, ro, l, rl);
+    }
+    fflush(stdout);
+
+#ifdef KURV_BENCH_OPENSSL
+    ossl_teardown(s);
+#endif
+#ifdef KURV_BENCH_LIBSECP256K1
+    if (s->secp)
+        secp256k1_context_destroy(s->secp);
+#endif
+    kurv_wipe(s, sizeof *s);
+    free(s);
+}
+
+int main(int argc, char **argv)
+{
+    const char *only = NULL;
+    double seconds = 0.3;
+    int csv = 0, i, done = 0;
+    size_t k;
+
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-c") == 0 && i + 1 < argc) {
+            only = argv[++i];
+        } else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
+            char *end;
+            errno = 0;
+            seconds = strtod(argv[++i], &end);
+            if (errno || *end || !(seconds > 0) || seconds > 3600)
+                die("-t wants a number of seconds in (0, 3600], not '%s'", argv[i], NULL);
+        } else if (strcmp(argv[i], "--csv") == 0) {
+            csv = 1;
+        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else {
+            usage(stderr);
+            return 2;
+        }
+    }
+
+    if (only) {
+        for (k = 0; curves[k].kurv != NULL; k++)
+            if (curves[k].kurv() && curve_matches(curves[k].kurv(), only))
+                break;
+        if (curves[k].kurv == NULL)
+            die("unknown curve '%s'", only, NULL);
+    }
+    if (csv)
+        printf("curve,operation,kurv_us,openssl_us,kurv_over_openssl,libsecp256k1_us,"
+               "kurv_over_libsecp256k1\n");
+    else
+        printf("kurv %s: median of %d batches, >= %.2f s per cell; µs per operation\n",
+               kurv_version(), BATCHES, seconds);
+
+    for (k = 0; curves[k].kurv != NULL; k++) {
+        const kurv_curve *c = curves[k].kurv();
+        if (!c || (only && !curve_matches(c, only)))
+            continue;
+        bench_curve(&curves[k], seconds, csv);
+        done++;
+    }
+    if (!done)
+        die("no curve linked in", NULL, NULL);
+    return 0;
+}
