@@ -23,8 +23,11 @@ typedef enum kurv_keytype {
 
 /**
  * kurv_privkey_encode() - write a private key as SEC1 ECPrivateKey or PKCS#8, DER or PEM.
- * The encoding names the curve by OID (namedCurve) and includes the public key, as OpenSSL does.
- * @out:      out; @out_len: capacity in, bytes written out (PEM ends with "\n", no NUL).
+ * The encoding names the curve by OID (namedCurve) and includes the uncompressed public key,
+ * byte for byte as `openssl ec` (SEC1) and `openssl pkey` / `openssl pkcs8 -topk8 -nocrypt`
+ * (PKCS#8 v1, the inner ECPrivateKey without [0]) write it. PEM has 64-column lines.
+ * @out:      out (may be NULL to ask for the size); @out_len: capacity in, bytes written out
+ *            (PEM ends with "\n", no NUL).
  * @type:     KURV_KEY_SEC1 or KURV_KEY_PKCS8.
  * @fmt:      KURV_KEYFMT_DER or KURV_KEYFMT_PEM.
  * @priv:     d, kurv_curve_scalar_len(c) bytes, big-endian.
@@ -39,25 +42,43 @@ KURV_API kurv_err kurv_privkey_encode(const kurv_curve *c, uint8_t *out, size_t 
 /**
  * kurv_privkey_decode() - read a private key in any of the four forms (SEC1 or PKCS#8, DER or PEM;
  * detected from the content), finding its curve by OID in @list.
- * @curve:    out, the matching descriptor from @list.
- * @priv:     out, d as kurv_curve_scalar_len(*curve) bytes; @priv_len: capacity in, bytes out.
+ * DER is read strictly (definite minimal lengths, no trailing bytes). Input starting with
+ * 0x30 is DER, anything else PEM: text before the BEGIN line, CRLF line ends and trailing
+ * blank space are accepted; "EC PARAMETERS" blocks before the key are skipped (as
+ * `openssl ecparam -genkey` writes them); the label must be "EC PRIVATE KEY" (SEC1) or
+ * "PRIVATE KEY" (PKCS#8) and match the content. PKCS#8 v1 (RFC 5208) and v2 (RFC 5958, with
+ * an optional publicKey) are read. d may be encoded shorter than the scalar length (it is
+ * left-padded), not longer. The SEC1 [0] curve must be present outside PKCS#8 and, inside,
+ * agree with the AlgorithmIdentifier. A public key in the file must equal d*G, in the
+ * same form.
+ * @curve:    out, the matching descriptor from @list (NULL on error).
+ * @priv:     out, d as kurv_curve_scalar_len(*curve) bytes; @priv_len: capacity in, bytes out
+ *            (0 on error, except KURV_ERR_BUFFER: the scalar length).
  * @list:     @count candidate curves.
- * @in:       the file's bytes.
- * Return: KURV_OK; KURV_ERR_ENCODING (malformed DER/PEM/base64, trailing data, bad version);
- *         KURV_ERR_UNSUPPORTED (explicit curve parameters, not an EC key, encrypted PKCS#8);
- *         KURV_ERR_CURVE (an OID not in @list); KURV_ERR_PRIVKEY (d = 0, d >= n, too long);
+ * @in:       the file's bytes, @in_len of them.
+ * Return: KURV_OK; KURV_ERR_ARG (a NULL pointer); KURV_ERR_ENCODING (malformed DER/PEM/base64,
+ *         trailing data, bad version, missing curve, END label mismatch, PEM headers);
+ *         KURV_ERR_UNSUPPORTED (explicit curve parameters or implicitCurve, not an EC key,
+ *         encrypted PKCS#8 or "Proc-Type: 4,ENCRYPTED" PEM, another PEM label);
+ *         KURV_ERR_CURVE (an OID not in @list, or disagreeing curves);
+ *         KURV_ERR_PRIVKEY (d = 0, d >= n, longer than the scalar length);
  *         KURV_ERR_POINT (an embedded public key that is invalid or does not match d);
- *         KURV_ERR_BUFFER. @priv is zeroed on error.
- * Spec: RFC 5915 3; RFC 5208 5; RFC 5480 2.1.1; RFC 7468.
+ *         KURV_ERR_BUFFER. @priv is zeroed on error; temporary copies of d are wiped.
+ * Spec: RFC 5915 3; RFC 5208 5; RFC 5958 2; RFC 5480 2.1.1; RFC 7468 2, 3, 10, 11; X.690 10.1.
  */
 KURV_API kurv_err kurv_privkey_decode(const kurv_curve **curve, uint8_t *priv, size_t *priv_len,
                                       const kurv_curve *const *list, size_t count,
                                       const uint8_t *in, size_t in_len);
 
 /**
- * kurv_pubkey_encode() - write a public key as SubjectPublicKeyInfo, DER or PEM ("PUBLIC KEY").
- * @pub: a SEC1 point (either form); it is written in the form given and validated first.
- * Return: KURV_OK; KURV_ERR_POINT / KURV_ERR_INFINITY; KURV_ERR_BUFFER (*@out_len set to the need).
+ * kurv_pubkey_encode() - write a public key as SubjectPublicKeyInfo, DER or PEM ("PUBLIC KEY"),
+ * as `openssl ec -pubout` writes it (namedCurve; the point in the form given).
+ * @out:  out (may be NULL to ask for the size); @out_len: capacity in, bytes written out.
+ * @fmt:  KURV_KEYFMT_DER or KURV_KEYFMT_PEM.
+ * @pub:  a SEC1 point (either form), @pub_len bytes; it is written in the form given and
+ *        validated first.
+ * Return: KURV_OK; KURV_ERR_ARG; KURV_ERR_POINT / KURV_ERR_INFINITY; KURV_ERR_BUFFER
+ *         (*@out_len set to the need).
  * Spec: RFC 5480 2; RFC 7468 13.
  */
 KURV_API kurv_err kurv_pubkey_encode(const kurv_curve *c, uint8_t *out, size_t *out_len,
@@ -65,12 +86,15 @@ KURV_API kurv_err kurv_pubkey_encode(const kurv_curve *c, uint8_t *out, size_t *
 
 /**
  * kurv_pubkey_decode() - read a SubjectPublicKeyInfo (DER or PEM "PUBLIC KEY").
- * @curve: out, the matching descriptor from @list.
+ * DER and PEM are read as by kurv_privkey_decode(); the BIT STRING must have 0 unused bits.
+ * @curve: out, the matching descriptor from @list (NULL on error).
  * @pub:   out, the SEC1 point exactly as encoded in the file (validated); @pub_len: capacity in,
- *         bytes out (KURV_MAX_POINT_LEN always suffices).
- * Return: KURV_OK; KURV_ERR_ENCODING; KURV_ERR_UNSUPPORTED (explicit parameters, other algorithm);
- *         KURV_ERR_CURVE; KURV_ERR_POINT; KURV_ERR_INFINITY; KURV_ERR_BUFFER.
- * Spec: RFC 5480 2; RFC 7468 13.
+ *         bytes out (KURV_MAX_POINT_LEN always suffices; 0 on error, except KURV_ERR_BUFFER:
+ *         the size needed).
+ * Return: KURV_OK; KURV_ERR_ARG; KURV_ERR_ENCODING; KURV_ERR_UNSUPPORTED (explicit parameters
+ *         or implicitCurve, other algorithm, another PEM label); KURV_ERR_CURVE (an OID not in
+ *         @list); KURV_ERR_POINT; KURV_ERR_INFINITY; KURV_ERR_BUFFER.
+ * Spec: RFC 5480 2; RFC 7468 13; X.690 10.1.
  */
 KURV_API kurv_err kurv_pubkey_decode(const kurv_curve **curve, uint8_t *pub, size_t *pub_len,
                                      const kurv_curve *const *list, size_t count,
