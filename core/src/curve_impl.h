@@ -13,7 +13,7 @@
 #include <kurv/curve.h>
 #include "mont.h"
 
-#define KURV_CURVE_ABI 1u
+#define KURV_CURVE_ABI 2u
 
 /*
  * Hot operations of one curve. Points cross this boundary as affine x||y,

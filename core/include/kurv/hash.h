@@ -37,7 +37,7 @@ KURV_API kurv_hash kurv_hash_from_name(const char *name);
  * kurv_hash_digest() - one-shot digest of a message.
  * @out: out, kurv_hash_len(h) bytes.
  * @msg: @msg_len bytes (may be NULL when @msg_len is 0).
- * Return: KURV_OK; KURV_ERR_ARG (unknown hash).
+ * Return: KURV_OK; KURV_ERR_ARG (unknown hash, NULL @out, or NULL @msg with @msg_len > 0).
  * Spec: FIPS 180-4.
  */
 KURV_API kurv_err kurv_hash_digest(kurv_hash h, uint8_t *out, const uint8_t *msg, size_t msg_len);
