@@ -98,7 +98,7 @@ cmd_test() {
     # (The valgrind ctime test and the benchmark do not apply to an instrumented build.)
     export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    if build build-san -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+    if build build-san -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
             -Dctime=disabled -Dbench=disabled && meson_test build-san; then
         san=ok
     else
