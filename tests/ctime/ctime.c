@@ -1,0 +1,272 @@
+/*
+ * kurv constant-time test (run under valgrind, see tests/ctime/meson.build).
+ *
+ * For every linked curve, each secret-taking function is called with its
+ * secret inputs marked undefined (checkmem.h). Valgrind then reports any
+ * conditional jump, and any memory address, that depends on a secret: such a
+ * report makes the test fail (valgrind --error-exitcode). The outputs are
+ * marked defined again before they are checked against a reference computed
+ * beforehand with defined inputs, so the results are real answers as well.
+ *
+ * Covered: kurv_privkey_check, kurv_pubkey_from_priv (both SEC1 forms),
+ * kurv_ecdh, kurv_ecdsa_sign (without and with extra entropy, plain and
+ * low-S: the RFC 6979 nonce is derived from the key, so it is covered too),
+ * kurv_privkey_encode (SEC1 and PKCS#8, DER and PEM).
+ *
+ * kurv_keygen is not called with undefined data: it draws its secret from
+ * getrandom(2), which this program cannot mark. Its arithmetic (the range
+ * check and d*G) is kurv_privkey_check and kurv_pubkey_from_priv, which are
+ * covered here; what keygen adds is the rejection loop, whose only leak is the
+ * documented number of discarded draws.
+ *
+ * The program refuses to run without a checker: outside valgrind it would
+ * check nothing and pass.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <kurv/kurv.h>
+#include <kurv/keyfile.h>
+#include <kurv/ecdsa.h>
+#ifdef KURV_HAVE_SECP256K1
+#include <kurv/secp256k1.h>
+#endif
+#ifdef KURV_HAVE_NIST
+#include <kurv/nist.h>
+#endif
+#ifdef KURV_HAVE_BRAINPOOL
+#include <kurv/brainpool.h>
+#endif
+
+#include "checkmem.h"
+
+typedef const kurv_curve *(*curve_accessor)(void);
+
+/* Every curve family linked in: one line per family. */
+static const curve_accessor accessors[] = {
+#ifdef KURV_HAVE_SECP256K1
+    kurv_secp256k1,
+#endif
+#ifdef KURV_HAVE_NIST
+    kurv_p256, kurv_p384, kurv_p521,
+#endif
+#ifdef KURV_HAVE_BRAINPOOL
+    kurv_brainpoolp256r1, kurv_brainpoolp384r1, kurv_brainpoolp512r1,
+#endif
+    NULL
+};
+
+static int failures;
+static int checks;
+static const char *curname = "?";
+
+#define CHECK(cond) do { \
+        checks++; \
+        if (!(cond)) { \
+            fprintf(stderr, "ctime: %s: line %d: check failed: %s\n", curname, __LINE__, #cond); \
+            failures++; \
+        } \
+    } while (0)
+
+/* Secrets go undefined right before a call and come back defined right after,
+ * so a report always points into the call being tested. */
+#define SECRET(p, n) CHECKMEM_UNDEFINE((p), (n))
+#define PUBLIC(p, n) CHECKMEM_DEFINE((p), (n))
+
+static void test_privkey_check(const kurv_curve *c, uint8_t *d, size_t slen)
+{
+    kurv_err e;
+
+    SECRET(d, slen);
+    e = kurv_privkey_check(c, d, slen);
+    PUBLIC(&e, sizeof e);
+    PUBLIC(d, slen);
+    CHECK(e == KURV_OK);
+}
+
+static void test_pubkey(const kurv_curve *c, uint8_t *d, size_t slen,
+                        const uint8_t *pub_ref, size_t pub_ref_len)
+{
+    uint8_t pub[KURV_MAX_POINT_LEN], comp_ref[KURV_MAX_POINT_LEN];
+    size_t len, comp_ref_len = sizeof comp_ref;
+    kurv_err e;
+
+    len = sizeof pub;
+    SECRET(d, slen);
+    e = kurv_pubkey_from_priv(c, pub, &len, 0, d, slen);
+    PUBLIC(&e, sizeof e);
+    PUBLIC(&len, sizeof len);
+    PUBLIC(pub, sizeof pub);
+    PUBLIC(d, slen);
+    CHECK(e == KURV_OK);
+    CHECK(len == pub_ref_len && memcmp(pub, pub_ref, len) == 0);
+
+    CHECK(kurv_point_convert(c, comp_ref, &comp_ref_len, 1, pub_ref, pub_ref_len) == KURV_OK);
+    len = sizeof pub;
+    SECRET(d, slen);
+    e = kurv_pubkey_from_priv(c, pub, &len, 1, d, slen);
+    PUBLIC(&e, sizeof e);
+    PUBLIC(&len, sizeof len);
+    PUBLIC(pub, sizeof pub);
+    PUBLIC(d, slen);
+    CHECK(e == KURV_OK);
+    CHECK(len == comp_ref_len && memcmp(pub, comp_ref, len) == 0);
+}
+
+/* d with peer = d2*G; the reference is d2 * (d*G), computed with defined inputs. */
+static void test_ecdh(const kurv_curve *c, uint8_t *d, size_t slen,
+                      const uint8_t *pub, size_t pub_len,
+                      const uint8_t *d2, const uint8_t *pub2, size_t pub2_len)
+{
+    uint8_t secret[KURV_MAX_FIELD_LEN], ref[KURV_MAX_FIELD_LEN];
+    size_t flen = kurv_curve_field_len(c);
+    kurv_err e;
+
+    CHECK(kurv_ecdh(c, ref, flen, d2, slen, pub, pub_len) == KURV_OK);
+
+    SECRET(d, slen);
+    e = kurv_ecdh(c, secret, flen, d, slen, pub2, pub2_len);
+    PUBLIC(&e, sizeof e);
+    PUBLIC(secret, flen);
+    PUBLIC(d, slen);
+    CHECK(e == KURV_OK);
+    CHECK(memcmp(secret, ref, flen) == 0);
+    kurv_wipe(secret, sizeof secret);
+    kurv_wipe(ref, sizeof ref);
+}
+
+static void test_sign(const kurv_curve *c, uint8_t *d, size_t slen,
+                      const uint8_t *pub, size_t pub_len, const uint8_t digest[32])
+{
+    static const unsigned sign_flags[2] = { 0, KURV_ECDSA_SIGN_LOW_S };
+    uint8_t sig[KURV_MAX_SIG_RAW_LEN], ref[KURV_MAX_SIG_RAW_LEN], extra[32];
+    size_t sig_len = 2 * slen;
+    int f, x;
+    kurv_err e;
+
+    CHECK(kurv_random(extra, sizeof extra) == KURV_OK);
+    for (f = 0; f < 2; f++) {
+        for (x = 0; x < 2; x++) {
+            const uint8_t *ex = x ? extra : NULL;
+            size_t ex_len = x ? sizeof extra : 0;
+            unsigned vflags = (sign_flags[f] & KURV_ECDSA_SIGN_LOW_S) ? KURV_ECDSA_VERIFY_LOW_S : 0;
+
+            /* reference with defined inputs: RFC 6979 is deterministic */
+            CHECK(kurv_ecdsa_sign(c, ref, sig_len, d, slen, digest, 32, KURV_HASH_SHA256,
+                                  ex, ex_len, sign_flags[f]) == KURV_OK);
+
+            SECRET(d, slen);
+            SECRET(extra, sizeof extra);
+            e = kurv_ecdsa_sign(c, sig, sig_len, d, slen, digest, 32, KURV_HASH_SHA256,
+                                ex, ex_len, sign_flags[f]);
+            PUBLIC(&e, sizeof e);
+            PUBLIC(sig, sig_len);
+            PUBLIC(d, slen);
+            PUBLIC(extra, sizeof extra);
+            CHECK(e == KURV_OK);
+            CHECK(memcmp(sig, ref, sig_len) == 0);
+            CHECK(kurv_ecdsa_verify(c, sig, sig_len, pub, pub_len, digest, 32, vflags) == KURV_OK);
+        }
+    }
+}
+
+static void test_encode(const kurv_curve *c, uint8_t *d, size_t slen)
+{
+    static const kurv_keytype types[2] = { KURV_KEY_SEC1, KURV_KEY_PKCS8 };
+    static const kurv_keyfmt fmts[2] = { KURV_KEYFMT_DER, KURV_KEYFMT_PEM };
+    uint8_t out[KURV_MAX_KEYFILE_LEN], ref[KURV_MAX_KEYFILE_LEN], back[KURV_MAX_SCALAR_LEN];
+    size_t len, ref_len, back_len;
+    const kurv_curve *found;
+    int t, m;
+    kurv_err e;
+
+    for (t = 0; t < 2; t++) {
+        for (m = 0; m < 2; m++) {
+            ref_len = sizeof ref;
+            CHECK(kurv_privkey_encode(c, ref, &ref_len, types[t], fmts[m], d, slen) == KURV_OK);
+
+            len = sizeof out;
+            SECRET(d, slen);
+            e = kurv_privkey_encode(c, out, &len, types[t], fmts[m], d, slen);
+            PUBLIC(&e, sizeof e);
+            PUBLIC(&len, sizeof len);
+            PUBLIC(out, sizeof out);
+            PUBLIC(d, slen);
+            CHECK(e == KURV_OK);
+            CHECK(len == ref_len && memcmp(out, ref, len) == 0);
+
+            /* and it reads back as the same key on the same curve */
+            back_len = sizeof back;
+            found = NULL;
+            e = kurv_privkey_decode(&found, back, &back_len, &c, 1, out, len);
+            CHECK(e == KURV_OK && found == c && back_len == slen && memcmp(back, d, slen) == 0);
+            kurv_wipe(out, sizeof out);
+            kurv_wipe(ref, sizeof ref);
+            kurv_wipe(back, sizeof back);
+        }
+    }
+}
+
+static void test_curve(const kurv_curve *c)
+{
+    uint8_t d[KURV_MAX_SCALAR_LEN], d2[KURV_MAX_SCALAR_LEN];
+    uint8_t pub[KURV_MAX_POINT_LEN], pub2[KURV_MAX_POINT_LEN], digest[32];
+    size_t slen = kurv_curve_scalar_len(c);
+    size_t pub_len = sizeof pub, pub2_len = sizeof pub2;
+    int before = failures, checks_before = checks;
+
+    curname = kurv_curve_name(c);
+    /* Two key pairs from the system RNG (defined data), used as references. */
+    CHECK(kurv_keygen(c, d, slen, pub, &pub_len, 0) == KURV_OK);
+    CHECK(kurv_keygen(c, d2, slen, pub2, &pub2_len, 1) == KURV_OK);
+    CHECK(kurv_random(digest, sizeof digest) == KURV_OK);
+    if (failures != before) {
+        fprintf(stderr, "ctime: %s: cannot make keys, curve skipped\n", curname);
+        return;
+    }
+
+    test_privkey_check(c, d, slen);
+    test_pubkey(c, d, slen, pub, pub_len);
+    test_ecdh(c, d, slen, pub, pub_len, d2, pub2, pub2_len);
+    test_sign(c, d, slen, pub, pub_len, digest);
+    test_encode(c, d, slen);
+
+    kurv_wipe(d, sizeof d);
+    kurv_wipe(d2, sizeof d2);
+    printf("ctime: %-16s %3d checks, %s\n", curname, checks - checks_before,
+           failures == before ? "results correct" : "WRONG RESULTS");
+}
+
+int main(void)
+{
+    size_t i, n = 0;
+
+    if (!CHECKMEM_RUNNING()) {
+        fprintf(stderr,
+                "ctime: this program must run under %s (e.g. valgrind --error-exitcode=42 %s);\n"
+                "ctime: without a checker it would test nothing.\n",
+                CHECKMEM_NAME, "kurv-ctime");
+        return 1;
+    }
+    printf("ctime: checker %s, kurv %s\n", CHECKMEM_NAME, kurv_version());
+    printf("ctime: kurv_keygen is covered through kurv_privkey_check and kurv_pubkey_from_priv\n"
+           "ctime: (its secret comes from getrandom(2), which cannot be marked from here)\n");
+
+    for (i = 0; accessors[i] != NULL; i++) {
+        const kurv_curve *c = accessors[i]();
+        if (c == NULL)
+            continue;
+        test_curve(c);
+        n++;
+    }
+    if (n == 0) {
+        fprintf(stderr, "ctime: no curve linked in\n");
+        return 1;
+    }
+    if (failures) {
+        fprintf(stderr, "ctime: %d of %d checks failed over %zu curves\n", failures, checks, n);
+        return 1;
+    }
+    printf("ctime: %zu curves, %d checks passed; secret-dependent branches and\n"
+           "ctime: memory indexes, if any, are reported by %s above\n", n, checks, CHECKMEM_NAME);
+    return 0;
+}
