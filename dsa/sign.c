@@ -1,5 +1,6 @@
 /* kurv ECDSA: signing with RFC 6979 deterministic nonces (see kurv/ecdsa.h). */
 #include "ecdsa_impl.h"
+#include "ct.h"
 
 #include <string.h>
 #include <kurv/kurv.h>
@@ -37,7 +38,7 @@ kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
     const struct nettle_hash *nh;
     const kurv_mont *sc;
     uint64_t e[KURV_MAXL], em[KURV_MAXL], r[KURV_MAXL], rm[KURV_MAXL], s[KURV_MAXL];
-    uint64_t ns[KURV_MAXL], ok;
+    uint64_t ns[KURV_MAXL], ok, rz, sz;
     uint8_t hb[KURV_MAX_SCALAR_LEN], rb[KURV_MAX_SCALAR_LEN];
     size_t slen;
 
@@ -78,12 +79,15 @@ kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
          * draws on the Brainpool curves, < 2^-31 on the others), which says nothing
          * about the k finally used; likewise the r = 0 and s = 0 tests are on public
          * values (RFC 6979 3.4) */
+        kurv_declassify(&ok, sizeof ok);
         if (ok & 1) {
             /* r = x(k*G) mod n */
             if (c->ops->mul_base(c, st.xy, st.kb) == KURV_OK) {
                 kurv_dsa_mod_n(c, rb, st.xy, c->flen, c->field_bits);
                 kurv_mont_load(sc, r, rb, slen);
-                if (!(kurv_mont_is_zero(sc, r) & 1)) {
+                rz = kurv_mont_is_zero(sc, r);
+                kurv_declassify(&rz, sizeof rz);
+                if (!(rz & 1)) {
                     /* s = k^-1 (e + r d) mod n, in the Montgomery domain */
                     kurv_mont_to(sc, st.km, st.k);
                     kurv_mont_inv(sc, st.ki, st.km);
@@ -92,7 +96,9 @@ kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
                     kurv_mont_add(sc, st.t, st.t, em);
                     kurv_mont_mul(sc, st.t, st.t, st.ki);
                     kurv_mont_from(sc, s, st.t);
-                    if (!(kurv_mont_is_zero(sc, s) & 1))
+                    sz = kurv_mont_is_zero(sc, s);
+                    kurv_declassify(&sz, sizeof sz);
+                    if (!(sz & 1))
                         break;
                 }
             }

@@ -33,6 +33,7 @@
 #include <string.h>
 #include "mont_impl.h"
 #include "curve_impl.h"
+#include "ct.h"
 
 
 
@@ -799,6 +800,7 @@ static kurv_err ec_store_pt(uint8_t *xy, const ec_pt *p)
     uint64_t inf = pt_to_aff(&a, p);
     fe_to_bytes(xy, &a.x);
     fe_to_bytes(xy + EC_FLEN, &a.y);
+    kurv_declassify(&inf, sizeof inf);   /* O is reported to the caller: public */
     if (inf & 1) {   /* O: a public fact about the result */
         memset(xy, 0, 2 * EC_FLEN);
         return KURV_ERR_INFINITY;

@@ -3,6 +3,7 @@
 #include <kurv/kurv.h>
 #include "curve_impl.h"
 #include "keys_impl.h"
+#include "ct.h"
 
 #include <errno.h>
 #include <string.h>
@@ -41,7 +42,11 @@ kurv_err kurv_privkey_check(const kurv_curve *c, const uint8_t *priv, size_t pri
 {
     if (!kurv_curve_ok(c) || !priv || priv_len != c->slen)
         return KURV_ERR_PRIVKEY;
-    return (kurv_priv_valid_mask(c, priv) & 1) ? KURV_OK : KURV_ERR_PRIVKEY;
+    {
+        uint64_t ok = kurv_priv_valid_mask(c, priv);
+        kurv_declassify(&ok, sizeof ok);   /* the result is returned: public */
+        return (ok & 1) ? KURV_OK : KURV_ERR_PRIVKEY;
+    }
 }
 
 kurv_err kurv_point_decode_xy(const kurv_curve *c, uint8_t *xy, const uint8_t *pt, size_t pt_len)
@@ -146,8 +151,12 @@ kurv_err kurv_keygen(const kurv_curve *c, uint8_t *priv, size_t priv_len,
         if (e != KURV_OK)
             return e;
         priv[0] &= (uint8_t)(0xFFu >> extra_bits);
-        if (kurv_priv_valid_mask(c, priv) & 1)
-            break;
+        {
+            uint64_t ok = kurv_priv_valid_mask(c, priv);
+            kurv_declassify(&ok, sizeof ok);   /* a rejected draw is discarded */
+            if (ok & 1)
+                break;
+        }
     }
     if (tries == 256) {
         kurv_wipe(priv, priv_len);
