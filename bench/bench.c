@@ -1,6 +1,6 @@
 /*
- * kurv-bench: microseconds per operation for kurv, and for OpenSSL 3 and
- * libsecp256k1 when they were found at configure time.
+ * kurv-bench: microseconds per operation for kurv, and for OpenSSL 3,
+ * libsecp256k1 and mbed TLS when they were found at configure time.
  *
  *   kurv-bench [-c CURVE] [-t SECONDS] [--csv]
  *
@@ -19,6 +19,13 @@
  *                 ecdsa_verify; pubkey_parse + ecdh with a hash function that
  *                 copies x. Parsing is timed because kurv decodes and
  *                 validates its byte inputs in every call.
+ *   mbed TLS 2.28 mbedtls_ecp_gen_keypair + point_write_binary;
+ *                 ecdsa_sign_det_ext (RFC 6979, SHA-256) + mpi_write_binary;
+ *                 point_read_binary + check_pubkey + mpi_read_binary +
+ *                 ecdsa_verify; point_read_binary + check_pubkey +
+ *                 ecdh_compute_shared + mpi_write_binary (the same parsing
+ *                 and validation kurv does). Its default build (Debian's) has
+ *                 the fixed-point comb for G and NIST reduction on.
  *
  * Before timing, every operation runs once and its result is checked against
  * the other libraries (same keys: same public key, same ECDH secret, kurv's
@@ -61,6 +68,12 @@
 #include <secp256k1.h>
 #include <secp256k1_ecdh.h>
 #endif
+#ifdef KURV_BENCH_MBEDTLS
+#include <mbedtls/bignum.h>
+#include <mbedtls/ecdh.h>
+#include <mbedtls/ecdsa.h>
+#include <mbedtls/ecp.h>
+#endif
 
 /* ------------------------------------------------------------------ curves */
 
@@ -68,30 +81,52 @@ struct bench_curve {
     const kurv_curve *(*kurv)(void);
     const char *openssl_group;  /* OpenSSL group name, NULL if OpenSSL lacks it */
     int libsecp256k1;           /* libsecp256k1 implements this curve */
+    const char *mbedtls_name;   /* mbed TLS curve name, NULL if it lacks it */
 };
 
 /* One line per curve. */
 static const struct bench_curve curves[] = {
 #ifdef KURV_HAVE_SECP256K1
-    { kurv_secp256k1, "secp256k1", 1 },
+    { kurv_secp256k1, "secp256k1", 1, "secp256k1" },
 #endif
 #ifdef KURV_HAVE_NIST
-    { kurv_p256, "prime256v1", 0 },
-    { kurv_p384, "secp384r1", 0 },
-    { kurv_p521, "secp521r1", 0 },
+    { kurv_p256, "prime256v1", 0, "secp256r1" },
+    { kurv_p384, "secp384r1", 0, "secp384r1" },
+    { kurv_p521, "secp521r1", 0, "secp521r1" },
 #endif
 #ifdef KURV_HAVE_BRAINPOOL
-    { kurv_brainpoolp256r1, "brainpoolP256r1", 0 },
-    { kurv_brainpoolp384r1, "brainpoolP384r1", 0 },
-    { kurv_brainpoolp512r1, "brainpoolP512r1", 0 },
+    { kurv_brainpoolp256r1, "brainpoolP256r1", 0, "brainpoolP256r1" },
+    { kurv_brainpoolp384r1, "brainpoolP384r1", 0, "brainpoolP384r1" },
+    { kurv_brainpoolp512r1, "brainpoolP512r1", 0, "brainpoolP512r1" },
 #endif
-    { NULL, NULL, 0 }
+    { NULL, NULL, 0, NULL }
 };
 
 enum { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_ECDH, NOPS };
 static const char *const op_names[NOPS] = { "keygen", "ecdsa sign", "ecdsa verify", "ecdh" };
 
-enum { LIB_KURV, LIB_OPENSSL, LIB_SECP, NLIBS };
+enum { LIB_KURV, LIB_OPENSSL, LIB_SECP, LIB_MBEDTLS, NLIBS };
+static const char *const lib_names[NLIBS] = { "kurv", "OpenSSL", "libsecp256k1", "mbedTLS" };
+static const char *const lib_csv[NLIBS] = { "kurv", "openssl", "libsecp256k1", "mbedtls" };
+/* which peers were compiled in (their columns are printed) */
+static const int lib_built[NLIBS] = {
+    1,
+#ifdef KURV_BENCH_OPENSSL
+    1,
+#else
+    0,
+#endif
+#ifdef KURV_BENCH_LIBSECP256K1
+    1,
+#else
+    0,
+#endif
+#ifdef KURV_BENCH_MBEDTLS
+    1,
+#else
+    0,
+#endif
+};
 
 static void die(const char *fmt, const char *a, const char *b)
 {
@@ -125,6 +160,13 @@ struct state {
 #ifdef KURV_BENCH_LIBSECP256K1
     secp256k1_context *secp;
     uint8_t secp_sig[64];
+#endif
+#ifdef KURV_BENCH_MBEDTLS
+    int mbed_ready;
+    mbedtls_ecp_group mbed_grp;
+    mbedtls_mpi mbed_d, mbed_t1, mbed_t2;
+    mbedtls_ecp_point mbed_pt;
+    uint8_t mbed_sig[KURV_MAX_SIG_RAW_LEN];    /* mbed TLS's r||s */
 #endif
 };
 
@@ -361,6 +403,121 @@ static void secp_check(struct state *s)
 }
 #endif
 
+/* ------------------------------------------------------------------ mbed TLS ops */
+#ifdef KURV_BENCH_MBEDTLS
+
+static int mbed_rng(void *ctx, unsigned char *out, size_t len)
+{
+    (void)ctx;
+    return kurv_random(out, len) == KURV_OK ? 0 : -1;
+}
+
+static void mbed_die(const char *what, const char *curve, int rc)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "%d", rc);
+    fprintf(stderr, "kurv-bench: %s: mbed TLS: %s failed (%s)\n", curve, what, buf);
+    exit(1);
+}
+
+static int mbed_keygen_op(struct state *s)
+{
+    size_t len = 0;
+    return mbedtls_ecp_gen_keypair(&s->mbed_grp, &s->mbed_t1, &s->mbed_pt, mbed_rng, NULL) != 0 ||
+           mbedtls_ecp_point_write_binary(&s->mbed_grp, &s->mbed_pt, MBEDTLS_ECP_PF_UNCOMPRESSED,
+                                          &len, s->out_pub, sizeof s->out_pub) != 0 ||
+           len != s->plen;
+}
+
+static int mbed_sign_op(struct state *s)
+{
+    return mbedtls_ecdsa_sign_det_ext(&s->mbed_grp, &s->mbed_t1, &s->mbed_t2, &s->mbed_d,
+                                      s->digest, sizeof s->digest, MBEDTLS_MD_SHA256,
+                                      mbed_rng, NULL) != 0 ||
+           mbedtls_mpi_write_binary(&s->mbed_t1, s->out_sig, s->slen) != 0 ||
+           mbedtls_mpi_write_binary(&s->mbed_t2, s->out_sig + s->slen, s->slen) != 0;
+}
+
+static int mbed_verify_op(struct state *s)
+{
+    return mbedtls_ecp_point_read_binary(&s->mbed_grp, &s->mbed_pt, s->pub, s->plen) != 0 ||
+           mbedtls_ecp_check_pubkey(&s->mbed_grp, &s->mbed_pt) != 0 ||
+           mbedtls_mpi_read_binary(&s->mbed_t1, s->mbed_sig, s->slen) != 0 ||
+           mbedtls_mpi_read_binary(&s->mbed_t2, s->mbed_sig + s->slen, s->slen) != 0 ||
+           mbedtls_ecdsa_verify(&s->mbed_grp, s->digest, sizeof s->digest, &s->mbed_pt,
+                                &s->mbed_t1, &s->mbed_t2) != 0;
+}
+
+static int mbed_ecdh_op(struct state *s)
+{
+    return mbedtls_ecp_point_read_binary(&s->mbed_grp, &s->mbed_pt, s->pub2, s->plen) != 0 ||
+           mbedtls_ecp_check_pubkey(&s->mbed_grp, &s->mbed_pt) != 0 ||
+           mbedtls_ecdh_compute_shared(&s->mbed_grp, &s->mbed_t1, &s->mbed_pt, &s->mbed_d,
+                                       mbed_rng, NULL) != 0 ||
+           mbedtls_mpi_write_binary(&s->mbed_t1, s->out_secret, s->flen) != 0;
+}
+
+static void mbed_setup(struct state *s, const char *curve)
+{
+    const char *name = kurv_curve_name(s->c);
+    const mbedtls_ecp_curve_info *info = mbedtls_ecp_curve_info_from_name(curve);
+    int rc;
+
+    mbedtls_ecp_group_init(&s->mbed_grp);
+    mbedtls_mpi_init(&s->mbed_d);
+    mbedtls_mpi_init(&s->mbed_t1);
+    mbedtls_mpi_init(&s->mbed_t2);
+    mbedtls_ecp_point_init(&s->mbed_pt);
+    s->mbed_ready = 1;
+    if (!info)
+        mbed_die("curve lookup", name, 0);
+    if ((rc = mbedtls_ecp_group_load(&s->mbed_grp, info->grp_id)) != 0)
+        mbed_die("ecp_group_load", name, rc);
+    if ((rc = mbedtls_mpi_read_binary(&s->mbed_d, s->d, s->slen)) != 0)
+        mbed_die("reading kurv's private key", name, rc);
+}
+
+static void mbed_teardown(struct state *s)
+{
+    if (!s->mbed_ready)
+        return;
+    mbedtls_ecp_group_free(&s->mbed_grp);
+    mbedtls_mpi_free(&s->mbed_d);
+    mbedtls_mpi_free(&s->mbed_t1);
+    mbedtls_mpi_free(&s->mbed_t2);
+    mbedtls_ecp_point_free(&s->mbed_pt);
+    s->mbed_ready = 0;
+}
+
+/* Run each mbed TLS operation once and check it against kurv. */
+static void mbed_check(struct state *s)
+{
+    const char *name = kurv_curve_name(s->c);
+    uint8_t kurv_sig[KURV_MAX_SIG_RAW_LEN];
+
+    if (mbed_keygen_op(s))
+        die("%s: mbed TLS keygen failed", name, NULL);
+    if (mbed_sign_op(s))
+        die("%s: mbed TLS sign failed", name, NULL);
+    memcpy(s->mbed_sig, s->out_sig, 2 * s->slen);
+    /* both use RFC 6979 with SHA-256: the same r||s as kurv without low-S */
+    if (kurv_ecdsa_sign(s->c, kurv_sig, 2 * s->slen, s->d, s->slen, s->digest, sizeof s->digest,
+                        KURV_HASH_SHA256, NULL, 0, 0) != KURV_OK ||
+        memcmp(kurv_sig, s->mbed_sig, 2 * s->slen) != 0)
+        die("%s: mbed TLS's RFC 6979 signature differs from kurv's", name, NULL);
+    if (mbed_verify_op(s))
+        die("%s: mbed TLS rejects the signature", name, NULL);
+    /* kurv's low-S signature under mbed TLS too */
+    memcpy(s->out_sig, s->mbed_sig, 2 * s->slen);
+    memcpy(s->mbed_sig, s->sig, 2 * s->slen);
+    if (mbed_verify_op(s))
+        die("%s: mbed TLS rejects kurv's low-S signature", name, NULL);
+    memcpy(s->mbed_sig, s->out_sig, 2 * s->slen);
+    if (mbed_ecdh_op(s) || memcmp(s->out_secret, s->ecdh_ref, s->flen) != 0)
+        die("%s: mbed TLS's ECDH secret differs from kurv's", name, NULL);
+}
+#endif
+
 /* ------------------------------------------------------------------ timing */
 
 typedef int (*op_fn)(struct state *);
@@ -420,18 +577,10 @@ static void usage(FILE *f)
             "  -c CURVE    only this curve (name or alias, e.g. secp256k1, P-256)\n"
             "  -t SECONDS  time per table cell, at least (default 0.3)\n"
             "  --csv       comma-separated output\n"
-            "Peers compiled in:%s%s\n",
-#ifdef KURV_BENCH_OPENSSL
-            " OpenSSL",
-#else
-            "",
-#endif
-#ifdef KURV_BENCH_LIBSECP256K1
-            " libsecp256k1"
-#else
-            ""
-#endif
-            );
+            "Peers compiled in:%s%s%s\n",
+            lib_built[LIB_OPENSSL] ? " OpenSSL" : "",
+            lib_built[LIB_SECP] ? " libsecp256k1" : "",
+            lib_built[LIB_MBEDTLS] ? " mbedTLS" : "");
 }
 
 static void fmt_num(char *buf, size_t n, double v, const char *fmt)
@@ -515,6 +664,16 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
         peer_ops[LIB_SECP][OP_ECDH] = secp_ecdh_op;
     }
 #endif
+#ifdef KURV_BENCH_MBEDTLS
+    if (bc->mbedtls_name) {
+        mbed_setup(s, bc->mbedtls_name);
+        mbed_check(s);
+        peer_ops[LIB_MBEDTLS][OP_KEYGEN] = mbed_keygen_op;
+        peer_ops[LIB_MBEDTLS][OP_SIGN] = mbed_sign_op;
+        peer_ops[LIB_MBEDTLS][OP_VERIFY] = mbed_verify_op;
+        peer_ops[LIB_MBEDTLS][OP_ECDH] = mbed_ecdh_op;
+    }
+#endif
 
     for (op = 0; op < NOPS; op++) {
         char what[96];
@@ -523,30 +682,44 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
         for (lib = LIB_OPENSSL; lib < NLIBS; lib++) {
             if (!peer_ops[lib][op])
                 continue;
-            snprintf(what, sizeof what, "%s %s (%s)", name, op_names[op],
-                     lib == LIB_OPENSSL ? "OpenSSL" : "libsecp256k1");
+            snprintf(what, sizeof what, "%s %s (%s)", name, op_names[op], lib_names[lib]);
             us[lib][op] = time_op(peer_ops[lib][op], s, seconds, what);
         }
     }
 
-    if (!csv)
-        /* each "µ" is two bytes but one column: the widths below allow for it */
-        printf("\n%s\n%-13s | %10s | %11s | %12s | %16s | %17s\n", name, "operation", "kurv µs",
-               "OpenSSL µs", "kurv/OpenSSL", "libsecp256k1 µs", "kurv/libsecp256k1");
+    /* columns: kurv, then each peer compiled in (µs and kurv's ratio to it) */
+    if (!csv) {
+        printf("\n%s\n%-13s | %10s", name, "operation", "kurv µs");
+        for (lib = LIB_OPENSSL; lib < NLIBS; lib++)
+            if (lib_built[lib])
+                printf(" | %*s µs | kurv/%-*s", (int)strlen(lib_names[lib]) > 7 ?
+                       (int)strlen(lib_names[lib]) : 7, lib_names[lib],
+                       (int)strlen(lib_names[lib]) > 7 ? (int)strlen(lib_names[lib]) : 7,
+                       lib_names[lib]);
+        printf("\n");
+    }
     for (op = 0; op < NOPS; op++) {
-        char k[32], o[32], ro[32], l[32], rl[32];
+        char num[32];
         const char *f = csv ? "%.3f" : "%.2f";
-        fmt_num(k, sizeof k, us[LIB_KURV][op], f);
-        fmt_num(o, sizeof o, us[LIB_OPENSSL][op], f);
-        fmt_num(ro, sizeof ro, us[LIB_OPENSSL][op] > 0 ? us[LIB_KURV][op] / us[LIB_OPENSSL][op] : 0,
-                csv ? "%.3f" : "%.2fx");
-        fmt_num(l, sizeof l, us[LIB_SECP][op], f);
-        fmt_num(rl, sizeof rl, us[LIB_SECP][op] > 0 ? us[LIB_KURV][op] / us[LIB_SECP][op] : 0,
-                csv ? "%.3f" : "%.2fx");
+        fmt_num(num, sizeof num, us[LIB_KURV][op], f);
         if (csv)
-            printf("%s,%s,%s,%s,%s,%s,%s\n", name, op_names[op], k, o, ro, l, rl);
+            printf("%s,%s,%s", name, op_names[op], num);
         else
-            printf("%-13s | %9s | %10s | %12s | %15s | %17s\n", op_names[op], k, o, ro, l, rl);
+            printf("%-13s | %9s", op_names[op], num);
+        for (lib = LIB_OPENSSL; lib < NLIBS; lib++) {
+            char ratio[32];
+            int w = (int)strlen(lib_names[lib]) > 7 ? (int)strlen(lib_names[lib]) : 7;
+            if (!csv && !lib_built[lib])
+                continue;
+            fmt_num(num, sizeof num, us[lib][op], f);
+            fmt_num(ratio, sizeof ratio, us[lib][op] > 0 ? us[LIB_KURV][op] / us[lib][op] : 0,
+                    csv ? "%.3f" : "%.2fx");
+            if (csv)
+                printf(",%s,%s", num, ratio);
+            else
+                printf(" | %*s | %*s", w + 3, num, w + 5, ratio);
+        }
+        printf("\n");
     }
     fflush(stdout);
 
@@ -556,6 +729,9 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
 #ifdef KURV_BENCH_LIBSECP256K1
     if (s->secp)
         secp256k1_context_destroy(s->secp);
+#endif
+#ifdef KURV_BENCH_MBEDTLS
+    mbed_teardown(s);
 #endif
     kurv_wipe(s, sizeof *s);
     free(s);
@@ -595,9 +771,12 @@ int main(int argc, char **argv)
         if (curves[k].kurv == NULL)
             die("unknown curve '%s'", only, NULL);
     }
-    if (csv)
-        printf("curve,operation,kurv_us,openssl_us,kurv_over_openssl,libsecp256k1_us,"
-               "kurv_over_libsecp256k1\n");
+    if (csv) {
+        printf("curve,operation,kurv_us");
+        for (i = LIB_OPENSSL; i < NLIBS; i++)
+            printf(",%s_us,kurv_over_%s", lib_csv[i], lib_csv[i]);
+        printf("\n");
+    }
     else
         printf("kurv %s: median of %d batches, >= %.2f s per cell; µs per operation\n",
                kurv_version(), BATCHES, seconds);
