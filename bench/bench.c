@@ -598,6 +598,14 @@ static int curve_matches(const kurv_curve *c, const char *want)
     return kurv_curve_find_name(list, 1, want) != NULL;
 }
 
+static void set_ops(op_fn *ops, op_fn keygen, op_fn sign, op_fn verify, op_fn ecdh)
+{
+    ops[OP_KEYGEN] = keygen;
+    ops[OP_SIGN] = sign;
+    ops[OP_VERIFY] = verify;
+    ops[OP_ECDH] = ecdh;
+}
+
 static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
 {
     static const op_fn kurv_ops[NOPS] = { kurv_keygen_op, kurv_sign_op, kurv_verify_op,
@@ -648,30 +656,21 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
     if (bc->openssl_group) {
         ossl_setup(s, bc->openssl_group);
         ossl_check(s);
-        peer_ops[LIB_OPENSSL][OP_KEYGEN] = ossl_keygen_op;
-        peer_ops[LIB_OPENSSL][OP_SIGN] = ossl_sign_op;
-        peer_ops[LIB_OPENSSL][OP_VERIFY] = ossl_verify_op;
-        peer_ops[LIB_OPENSSL][OP_ECDH] = ossl_ecdh_op;
+        set_ops(peer_ops[LIB_OPENSSL], ossl_keygen_op, ossl_sign_op, ossl_verify_op, ossl_ecdh_op);
     }
 #endif
 #ifdef KURV_BENCH_LIBSECP256K1
     if (bc->libsecp256k1) {
         secp_setup(s);
         secp_check(s);
-        peer_ops[LIB_SECP][OP_KEYGEN] = secp_keygen_op;
-        peer_ops[LIB_SECP][OP_SIGN] = secp_sign_op;
-        peer_ops[LIB_SECP][OP_VERIFY] = secp_verify_op;
-        peer_ops[LIB_SECP][OP_ECDH] = secp_ecdh_op;
+        set_ops(peer_ops[LIB_SECP], secp_keygen_op, secp_sign_op, secp_verify_op, secp_ecdh_op);
     }
 #endif
 #ifdef KURV_BENCH_MBEDTLS
     if (bc->mbedtls_name) {
         mbed_setup(s, bc->mbedtls_name);
         mbed_check(s);
-        peer_ops[LIB_MBEDTLS][OP_KEYGEN] = mbed_keygen_op;
-        peer_ops[LIB_MBEDTLS][OP_SIGN] = mbed_sign_op;
-        peer_ops[LIB_MBEDTLS][OP_VERIFY] = mbed_verify_op;
-        peer_ops[LIB_MBEDTLS][OP_ECDH] = mbed_ecdh_op;
+        set_ops(peer_ops[LIB_MBEDTLS], mbed_keygen_op, mbed_sign_op, mbed_verify_op, mbed_ecdh_op);
     }
 #endif
 
