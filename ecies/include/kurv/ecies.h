@@ -71,7 +71,11 @@ typedef enum kurv_ecies_agreement {
 
 /* Flags of kurv_ecies_params. */
 #define KURV_ECIES_COMPRESSED    0x1u /* send V compressed (0x02/0x03); decryption takes any form */
-#define KURV_ECIES_KDF_Z_ONLY    0x2u /* KDF input Z instead of V || Z (SEC 1, ISO "single hash") */
+#define KURV_ECIES_KDF_Z_ONLY    0x2u /* KDF input Z instead of V || Z (SEC 1, ISO "single hash").
+                                        V is then not bound to the keys: V and -V (and each
+                                        encoding of V) give the same Z, so a ciphertext can be
+                                        re-encoded into another that decrypts alike (benign
+                                        malleability, as in SEC 1 itself). */
 #define KURV_ECIES_NO_LENGTH_TAG 0x4u /* MAC C || SharedInfo2 without BouncyCastle's 8-byte L2 */
 
 /*
