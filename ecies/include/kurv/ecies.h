@@ -198,7 +198,8 @@ KURV_API size_t kurv_ecies_plaintext_max_len(const kurv_curve *c, const kurv_eci
  * @out:     out, the ciphertext V || C || T.
  * @out_len: in: capacity of @out; out: bytes written (= kurv_ecies_ciphertext_len()).
  * @pub:     the recipient's Q as SEC1 (compressed or uncompressed), fully validated.
- * @msg:     the plaintext, @msg_len bytes (may be NULL when @msg_len is 0).
+ * @msg:     the plaintext, @msg_len bytes (may be NULL when @msg_len is 0); must not
+ *           overlap @out.
  * @p:       the parameters (NULL: bc-aes128-cbc).
  * A fresh ephemeral key r comes from the system CSPRNG (kurv_keygen()).
  * Return: KURV_OK; KURV_ERR_ARG (bad @c or @p, NULL pointers, length overflow);
@@ -230,7 +231,7 @@ KURV_API kurv_err kurv_ecies_encrypt_ephemeral(const kurv_curve *c, uint8_t *out
  * @out_len: in: capacity of @out, at least kurv_ecies_plaintext_max_len(c, p, @ct, @ct_len);
  *           out: bytes of plaintext.
  * @priv:    d, kurv_curve_scalar_len(c) bytes, 1 <= d < n.
- * @ct:      the ciphertext, @ct_len bytes. V may be uncompressed (0x04), compressed
+ * @ct:      the ciphertext, @ct_len bytes (must not overlap @out). V may be uncompressed (0x04), compressed
  *           (0x02/0x03) or hybrid (0x06/0x07, y's parity checked), as BouncyCastle takes it;
  *           the KDF sees V as received.
  * @p:       the parameters (NULL: bc-aes128-cbc).
