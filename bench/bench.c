@@ -2,7 +2,7 @@
  * kurv-bench: microseconds per operation for kurv, and for OpenSSL 3,
  * libsecp256k1 and mbed TLS when they were found at configure time.
  *
- *   kurv-bench [-c CURVE] [-t SECONDS] [--csv]
+ *   kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies]
  *
  * Operations, each on bytes in and bytes out, as kurv's API takes them:
  *   keygen  a fresh private key and its uncompressed public key
@@ -74,6 +74,8 @@
 #include <mbedtls/ecdsa.h>
 #include <mbedtls/ecp.h>
 #endif
+
+#include "bench.h"
 
 /* ------------------------------------------------------------------ curves */
 
@@ -522,14 +524,14 @@ static void mbed_check(struct state *s)
 
 typedef int (*op_fn)(struct state *);
 
-static double now(void)
+double bench_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int cmp_double(const void *a, const void *b)
+int bench_cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -546,25 +548,25 @@ static double time_op(op_fn fn, struct state *s, double seconds, const char *wha
     int b, bad = 0;
 
     /* warm-up (caches, branch predictors, CPU clock), which also sizes the batches */
-    t0 = now();
+    t0 = bench_now();
     do {
         bad |= fn(s);
         n++;
-        t = now() - t0;
+        t = bench_now() - t0;
     } while (t < seconds / 10 && n < 1000000);
     if (bad)
         die("%s: a call failed during the warm-up", what, NULL);
     iters = (unsigned long)(target / (t / (double)n)) + 1;
 
     for (b = 0; b < BATCHES; b++) {
-        t0 = now();
+        t0 = bench_now();
         for (i = 0; i < iters; i++)
             bad |= fn(s);
-        per[b] = (now() - t0) / (double)iters * 1e6;
+        per[b] = (bench_now() - t0) / (double)iters * 1e6;
         if (bad)
             die("%s: a call failed while timed", what, NULL);
     }
-    qsort(per, BATCHES, sizeof per[0], cmp_double);
+    qsort(per, BATCHES, sizeof per[0], bench_cmp_double);
     return per[BATCHES / 2];
 }
 
@@ -573,10 +575,12 @@ static double time_op(op_fn fn, struct state *s, double seconds, const char *wha
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv]\n"
+            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies]\n"
             "  -c CURVE    only this curve (name or alias, e.g. secp256k1, P-256)\n"
             "  -t SECONDS  time per table cell, at least (default 0.3)\n"
             "  --csv       comma-separated output\n"
+            "  --ecies     ECIES encrypt/decrypt per message length (bench_ecies.c), with\n"
+            "              BouncyCastle through the JVM when it was found at build time\n"
             "Peers compiled in:%s%s%s\n",
             lib_built[LIB_OPENSSL] ? " OpenSSL" : "",
             lib_built[LIB_SECP] ? " libsecp256k1" : "",
@@ -740,7 +744,7 @@ int main(int argc, char **argv)
 {
     const char *only = NULL;
     double seconds = 0.3;
-    int csv = 0, i, done = 0;
+    int csv = 0, ecies = 0, i, done = 0;
     size_t k;
 
     for (i = 1; i < argc; i++) {
@@ -754,6 +758,8 @@ int main(int argc, char **argv)
                 die("-t wants a number of seconds in (0, 3600], not '%s'", argv[i], NULL);
         } else if (strcmp(argv[i], "--csv") == 0) {
             csv = 1;
+        } else if (strcmp(argv[i], "--ecies") == 0) {
+            ecies = 1;
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
@@ -763,6 +769,8 @@ int main(int argc, char **argv)
         }
     }
 
+    if (ecies)
+        return bench_ecies_run(only, seconds, csv);
     if (only) {
         for (k = 0; curves[k].kurv != NULL; k++)
             if (curves[k].kurv() && curve_matches(curves[k].kurv(), only))

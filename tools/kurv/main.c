@@ -11,7 +11,8 @@
 static const char usage_main[] =
     "usage: kurv COMMAND [OPTIONS]\n"
     "\n"
-    "Elliptic-curve keys, ECDSA signatures and ECDH with files OpenSSL reads and writes.\n"
+    "Elliptic-curve keys, ECDSA signatures and ECDH with files OpenSSL reads and writes;\n"
+    "ECIES encryption that BouncyCastle reads and writes.\n"
     "\n"
     "commands:\n"
     "  keygen  -c CURVE [-o key.pem] [--format pem|der] [--pkcs8]\n"
@@ -24,6 +25,10 @@ static const char usage_main[] =
     "                          verify a signature; exit 0 if valid, 1 if not\n"
     "  ecdh    -k KEY -p PEER [-o OUT] [--hex]\n"
     "                          the shared secret (x-coordinate), raw bytes or hex\n"
+    "  encrypt -p PUB [--preset NAME] [-o OUT] FILE\n"
+    "                          ECIES-encrypt FILE (- for stdin) to a public key\n"
+    "  decrypt -k KEY [--preset NAME] [-o OUT] FILE\n"
+    "                          decrypt an ECIES ciphertext with the private key\n"
     "  curves                  list the curves this kurv knows\n"
     "  demo                    a guided tour: keys, signature, ECDH, OpenSSL cross-checks\n"
     "  version                 print the version\n"
@@ -92,6 +97,28 @@ static const char usage_ecdh[] =
     "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
     "  --hex               write lower-case hex and a newline instead of raw bytes\n";
 
+static const char usage_encrypt[] =
+    "usage: kurv encrypt -p PUBFILE [--preset NAME] [-o FILE] FILE\n"
+    "\n"
+    "Encrypt FILE (- for stdin) to a public key with ECIES. The default preset writes what\n"
+    "BouncyCastle's IESEngine reads: V || C || T with a fresh ephemeral key V, KDF2-SHA-256\n"
+    "over V || Z, AES-128-CBC and HMAC-SHA-256.\n"
+    "\n"
+    "  -p, --pub FILE      recipient's public key (SubjectPublicKeyInfo) or private key\n"
+    "  --preset NAME       bc-aes128-cbc (default), bc-aes256-cbc or sec1-aes128-ctr\n"
+    "  -o, --out FILE      ciphertext file (default: stdout)\n";
+
+static const char usage_decrypt[] =
+    "usage: kurv decrypt -k KEYFILE [--preset NAME] [-o FILE] FILE\n"
+    "\n"
+    "Decrypt an ECIES ciphertext (FILE, - for stdin) with a private key. Any refusal (wrong\n"
+    "key, wrong preset, altered or truncated data) is one error, \"decryption failed\",\n"
+    "with exit status 2 and no output.\n"
+    "\n"
+    "  -k, --key FILE      your private key, PEM or DER, SEC1 or PKCS#8\n"
+    "  --preset NAME       the preset the sender used (default bc-aes128-cbc)\n"
+    "  -o, --out FILE      plaintext file, created with mode 0600 (default: stdout)\n";
+
 static const char usage_curves[] =
     "usage: kurv curves\n"
     "\n"
@@ -114,7 +141,8 @@ static const struct {
     const char *usage;
 } usages[] = {
     { "keygen", usage_keygen }, { "pubkey", usage_pubkey }, { "sign", usage_sign },
-    { "verify", usage_verify }, { "ecdh", usage_ecdh }, { "curves", usage_curves },
+    { "verify", usage_verify }, { "ecdh", usage_ecdh }, { "encrypt", usage_encrypt },
+    { "decrypt", usage_decrypt }, { "curves", usage_curves },
     { "demo", usage_demo }, { "version", usage_version },
 };
 
@@ -200,6 +228,10 @@ int main(int argc, char **argv)
         return cmd_verify(argc - 1, argv + 1);
     if (strcmp(cmd, "ecdh") == 0)
         return cmd_ecdh(argc - 1, argv + 1);
+    if (strcmp(cmd, "encrypt") == 0)
+        return cmd_encrypt(argc - 1, argv + 1);
+    if (strcmp(cmd, "decrypt") == 0)
+        return cmd_decrypt(argc - 1, argv + 1);
     if (strcmp(cmd, "curves") == 0)
         return cmd_curves(argc - 1, argv + 1);
     if (strcmp(cmd, "demo") == 0)

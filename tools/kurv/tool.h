@@ -51,13 +51,14 @@ enum {
     OPT_HASH = 1u << 7,     /* -H, --hash NAME */
     OPT_LOWS = 1u << 8,     /* --low-s */
     OPT_COMPRESSED = 1u << 9, /* --compressed */
-    OPT_HEX = 1u << 10      /* --hex */
+    OPT_HEX = 1u << 10,     /* --hex */
+    OPT_PRESET = 1u << 11   /* --preset NAME (encrypt, decrypt) */
 };
 
 #define TOOL_MAX_POS 4
 
 struct tool_opts {
-    const char *curve, *out, *format, *key, *pub, *sig, *hash;
+    const char *curve, *out, *format, *key, *pub, *sig, *hash, *preset;
     int pkcs8, low_s, compressed, hex, help;
     const char *pos[TOOL_MAX_POS];
     int npos;
@@ -110,6 +111,8 @@ int cmd_pubkey(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_ecdh(int argc, char **argv);
+int cmd_encrypt(int argc, char **argv);
+int cmd_decrypt(int argc, char **argv);
 int cmd_demo(int argc, char **argv, const char *argv0);
 
 /* Usage text of a command (NULL for the general usage); printed by --help. */

@@ -66,6 +66,7 @@ static const struct optdef optdefs[] = {
     { OPT_LOWS, 0, "low-s", 0 },
     { OPT_COMPRESSED, 0, "compressed", 0 },
     { OPT_HEX, 0, "hex", 0 },
+    { OPT_PRESET, 0, "preset", 1 },
 };
 
 static void opt_store(struct tool_opts *o, unsigned bit, const char *val)
@@ -82,6 +83,7 @@ static void opt_store(struct tool_opts *o, unsigned bit, const char *val)
     case OPT_LOWS: o->low_s = 1; break;
     case OPT_COMPRESSED: o->compressed = 1; break;
     case OPT_HEX: o->hex = 1; break;
+    case OPT_PRESET: o->preset = val; break;
     default: break;
     }
 }

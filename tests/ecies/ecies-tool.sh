@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# kurv tool test: `kurv encrypt` / `kurv decrypt` round trips for every preset (files,
+# stdin/stdout, sizes 0 to 1 MiB), BouncyCastle's ciphertexts decrypted by the tool when
+# the bc-ecies tool runs (KURV_BC_ECIES), and bad input: exit 2 with exactly one stderr line.
+#
+# usage: ecies-tool.sh KURV_CURVE   (environment: KURV_TOOL = the built kurv)
+set -u
+
+curve=${1:?usage: ecies-tool.sh KURV_CURVE}
+
+. "$(dirname "$0")/../interop/lib.sh"
+
+echo "kurv ecies tool: $curve with $KURV"
+
+"$KURV" keygen -c "$curve" -o key.pem
+"$KURV" pubkey -k key.pem -o pub.pem
+"$KURV" keygen -c "$curve" -o other.pem
+: >m0
+printf 'a' >m1
+printf '0123456789abcdef' >m16
+head -c 1000 /dev/urandom >m1000
+head -c 65536 /dev/urandom >m64k
+head -c 1048576 /dev/urandom >m1m
+
+section "round trips"
+for preset in default bc-aes128-cbc bc-aes256-cbc sec1-aes128-ctr; do
+    popt=()
+    [ "$preset" = default ] || popt=(--preset "$preset")
+    for m in m0 m1 m16 m1000 m64k m1m; do
+        expect_ok "encrypt $m ($preset)" "$KURV" encrypt -p pub.pem "${popt[@]}" -o "$m.$preset.ct" "$m"
+        expect_ok "  decrypt it" "$KURV" decrypt -k key.pem "${popt[@]}" -o "$m.$preset.pt" "$m.$preset.ct"
+        if cmp -s "$m" "$m.$preset.pt"; then pass "  the plaintext comes back"; else fail "  the plaintext comes back" "differs"; fi
+    done
+done
+# sizes: BouncyCastle AES-CBC: |V| + 16 (m/16 + 1) + 32
+vlen=$(( $(wc -c <m1.default.ct) - 16 - 32 ))
+if [ "$(wc -c <m16.default.ct)" -eq $((vlen + 32 + 32)) ] && [ "$(wc -c <m0.default.ct)" -eq $((vlen + 16 + 32)) ]; then
+    pass "ciphertext sizes: |V| + 16 (m/16 + 1) + 32 (|V| = $vlen)"
+else
+    fail "ciphertext sizes" "$(wc -c <m0.default.ct) $(wc -c <m16.default.ct)"
+fi
+expect_ok "encrypt stdin to stdout" sh -c "\"$KURV\" encrypt -p pub.pem - <m1000 >s.ct"
+expect_ok "decrypt stdin to stdout" sh -c "\"$KURV\" decrypt -k key.pem - <s.ct >s.pt"
+same "  stdin/stdout round trip" m1000 s.pt
+expect_ok "a pipe: encrypt | decrypt" sh -c "\"$KURV\" encrypt -p pub.pem m64k | \"$KURV\" decrypt -k key.pem - >p.pt"
+same "  the pipe's output" m64k p.pt
+expect_ok "encrypt with the private key as -p" "$KURV" encrypt -p key.pem -o k.ct m16
+expect_ok "  decrypts" "$KURV" decrypt -k key.pem -o k.pt k.ct
+same "  its plaintext" m16 k.pt
+"$KURV" encrypt -p pub.pem -o a.ct m16
+"$KURV" encrypt -p pub.pem -o b.ct m16
+if cmp -s a.ct b.ct; then fail "two encryptions differ (fresh ephemeral key)" "identical"; else pass "two encryptions differ (fresh ephemeral key)"; fi
+mode=$(stat -c %a m16.default.pt)
+if [ "$mode" = 600 ]; then pass "the decrypted file has mode 0600"; else fail "the decrypted file has mode 0600" "mode $mode"; fi
+
+section "BouncyCastle's ciphertexts"
+bc=${KURV_BC_ECIES:-}
+if [ -n "$bc" ] && [ -x "$bc" ]; then
+    pubhex=$("$KURV" pubkey -k key.pem --format der | od -An -v -tx1 | tr -d ' \n')
+    pubhex=${pubhex: -$(( 2 * vlen ))}
+    pthex=$(od -An -v -tx1 m1000 | tr -d ' \n')
+    if printf '%s 128 %s %s\n%s 256 %s %s\n' "$curve" "$pubhex" "$pthex" "$curve" "$pubhex" "$pthex" \
+        | "$bc" encrypt-batch >bc.txt 2>bc-err.txt; then
+        sed -n 1p bc.txt | xxd -r -p >bc128.ct
+        sed -n 2p bc.txt | xxd -r -p >bc256.ct
+        expect_ok "decrypt BouncyCastle's AES-128 ciphertext" "$KURV" decrypt -k key.pem -o bc128.pt bc128.ct
+        same "  the plaintext" m1000 bc128.pt
+        expect_ok "decrypt BouncyCastle's AES-256 ciphertext" "$KURV" decrypt -k key.pem --preset bc-aes256-cbc -o bc256.pt bc256.ct
+        same "  the plaintext" m1000 bc256.pt
+    else
+        echo "skip BouncyCastle (bc-ecies exit status $?: $(head -n 1 bc-err.txt))"
+    fi
+else
+    echo "skip BouncyCastle (KURV_BC_ECIES not set or not executable)"
+fi
+
+section "bad input"
+cp m1000.default.ct good.ct
+python3 -c 'import sys; b = bytearray(open("good.ct", "rb").read()); b[-1] ^= 1; open("tag.ct", "wb").write(b)'
+python3 -c 'import sys; b = bytearray(open("good.ct", "rb").read()); b[0] = 5; open("prefix.ct", "wb").write(b)'
+python3 -c 'import sys; b = bytearray(open("good.ct", "rb").read()); b[3] ^= 1; open("point.ct", "wb").write(b)'
+head -c 100 good.ct >trunc.ct
+{ cat good.ct; printf 'x'; } >extra.ct
+printf 'not a ciphertext' >garbage.ct
+for f in tag.ct prefix.ct point.ct trunc.ct extra.ct garbage.ct m0; do
+    expect_err "decrypt $f" 2 "$KURV" decrypt -k key.pem -o never.pt "$f"
+    if grep -q 'decryption failed' err.txt; then pass "  says 'decryption failed'"; else fail "  says 'decryption failed'" "$(cat err.txt)"; fi
+done
+if [ -e never.pt ]; then fail "no plaintext file after a refusal" "never.pt exists"; else pass "no plaintext file after a refusal"; fi
+expect_err "decrypt with another key" 2 "$KURV" decrypt -k other.pem good.ct
+expect_err "decrypt with another preset" 2 "$KURV" decrypt -k key.pem --preset bc-aes256-cbc good.ct
+expect_err "decrypt with a public key as -k" 2 "$KURV" decrypt -k pub.pem good.ct
+expect_err "decrypt with a missing key" 2 "$KURV" decrypt -k missing.pem good.ct
+expect_err "decrypt a missing file" 2 "$KURV" decrypt -k key.pem missing.ct
+expect_err "decrypt without -k" 2 "$KURV" decrypt good.ct
+expect_err "decrypt without FILE" 2 "$KURV" decrypt -k key.pem
+expect_err "encrypt without -p" 2 "$KURV" encrypt m1
+expect_err "encrypt without FILE" 2 "$KURV" encrypt -p pub.pem
+expect_err "encrypt with two FILEs" 2 "$KURV" encrypt -p pub.pem m1 m16
+expect_err "encrypt a missing file" 2 "$KURV" encrypt -p pub.pem missing.txt
+expect_err "encrypt to a garbage key" 2 "$KURV" encrypt -p garbage.ct m1
+expect_err "encrypt with an unknown preset" 2 "$KURV" encrypt -p pub.pem --preset rot13 m1
+expect_err "decrypt with an unknown preset" 2 "$KURV" decrypt -k key.pem --preset rot13 good.ct
+expect_err "encrypt with an option of another command (--hex)" 2 "$KURV" encrypt -p pub.pem --hex m1
+expect_err "encrypt into a missing folder" 2 "$KURV" encrypt -p pub.pem -o nodir/x.ct m1
+for c in encrypt decrypt; do
+    expect_ok "kurv $c --help" "$KURV" "$c" --help
+    if grep -q "^usage: kurv $c" out.txt; then pass "  prints the usage of $c"; else fail "  prints the usage of $c" "no usage line"; fi
+done
+
+finish
