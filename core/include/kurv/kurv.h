@@ -14,6 +14,7 @@
 #include <kurv/keys.h>
 #include <kurv/keyfile.h>
 #include <kurv/ecdsa.h>
+#include <kurv/point.h>
 
 #ifdef __cplusplus
 extern "C" {
