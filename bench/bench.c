@@ -50,6 +50,8 @@
 #include <kurv/brainpool.h>
 #endif
 
+#include "bench_point.h"
+
 #ifdef KURV_BENCH_OPENSSL
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
@@ -416,10 +418,11 @@ static double time_op(op_fn fn, struct state *s, double seconds, const char *wha
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv]\n"
+            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--point]\n"
             "  -c CURVE    only this curve (name or alias, e.g. secp256k1, P-256)\n"
             "  -t SECONDS  time per table cell, at least (default 0.3)\n"
             "  --csv       comma-separated output\n"
+            "  --point     time the point API (kurv/point.h) instead\n"
             "Peers compiled in:%s%s\n",
 #ifdef KURV_BENCH_OPENSSL
             " OpenSSL",
@@ -565,7 +568,7 @@ int main(int argc, char **argv)
 {
     const char *only = NULL;
     double seconds = 0.3;
-    int csv = 0, i, done = 0;
+    int csv = 0, i, done = 0, point = 0;
     size_t k;
 
     for (i = 1; i < argc; i++) {
@@ -579,6 +582,8 @@ int main(int argc, char **argv)
                 die("-t wants a number of seconds in (0, 3600], not '%s'", argv[i], NULL);
         } else if (strcmp(argv[i], "--csv") == 0) {
             csv = 1;
+        } else if (strcmp(argv[i], "--point") == 0) {
+            point = 1;
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
@@ -588,6 +593,8 @@ int main(int argc, char **argv)
         }
     }
 
+    if (point)
+        return kurv_bench_point(only, seconds, csv);
     if (only) {
         for (k = 0; curves[k].kurv != NULL; k++)
             if (curves[k].kurv() && curve_matches(curves[k].kurv(), only))
