@@ -184,16 +184,7 @@ int kurv_bench_point(const char *only, double seconds, int csv)
             /* the same curve from run-time parameters: the generic engine */
             kurv_curve_params prm;
             kurv_curve *r = NULL;
-            memset(&prm, 0, sizeof prm);
-            prm.name = "P-256 (runtime)";
-            prm.p = kurv_curve_param(c, 'p', &prm.p_len);
-            prm.a = kurv_curve_param(c, 'a', &prm.a_len);
-            prm.b = kurv_curve_param(c, 'b', &prm.b_len);
-            prm.gx = kurv_curve_param(c, 'x', &prm.gx_len);
-            prm.gy = kurv_curve_param(c, 'y', &prm.gy_len);
-            prm.n = kurv_curve_param(c, 'n', &prm.n_len);
-            prm.cofactor = 1;
-            if (kurv_curve_new(&r, &prm, NULL) != KURV_OK) {
+            if (kurv_curve_params_of(c, &prm) != KURV_OK || kurv_curve_new(&r, &prm, NULL) != KURV_OK) {
                 fprintf(stderr, "kurv-bench: kurv_curve_new(P-256) failed\n");
                 return 1;
             }

@@ -427,6 +427,22 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     return KURV_OK;
 }
 
+kurv_err kurv_curve_params_of(const kurv_curve *c, kurv_curve_params *prm)
+{
+    if (!kurv_curve_ok(c) || !prm)
+        return KURV_ERR_ARG;
+    memset(prm, 0, sizeof *prm);
+    prm->name = c->name;
+    prm->p = c->p; prm->p_len = c->flen;
+    prm->a = c->a; prm->a_len = c->flen;
+    prm->b = c->b; prm->b_len = c->flen;
+    prm->gx = c->gx; prm->gx_len = c->flen;
+    prm->gy = c->gy; prm->gy_len = c->flen;
+    prm->n = c->n; prm->n_len = c->slen;
+    prm->cofactor = c->cofactor;
+    return KURV_OK;
+}
+
 void kurv_curve_free(kurv_curve *c)
 {
     struct kurv_rt_curve *rc = (struct kurv_rt_curve *)(void *)c;

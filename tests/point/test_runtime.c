@@ -15,15 +15,10 @@ static kurv_curve *rebuild(const kurv_curve *b)
     kurv_curve_params prm;
     kurv_curve *c = NULL;
     kurv_curve_fault f;
-    memset(&prm, 0, sizeof prm);
+    cr_assert_eq(kurv_curve_params_of(b, &prm), KURV_OK);
+    cr_assert_str_eq(prm.name, kurv_curve_name(b));
+    cr_assert_eq(prm.cofactor, 1);
     prm.name = "rebuilt";
-    prm.p = kurv_curve_param(b, 'p', &prm.p_len);
-    prm.a = kurv_curve_param(b, 'a', &prm.a_len);
-    prm.b = kurv_curve_param(b, 'b', &prm.b_len);
-    prm.gx = kurv_curve_param(b, 'x', &prm.gx_len);
-    prm.gy = kurv_curve_param(b, 'y', &prm.gy_len);
-    prm.n = kurv_curve_param(b, 'n', &prm.n_len);
-    prm.cofactor = 1;
     cr_assert_eq(kurv_curve_new(&c, &prm, &f), KURV_OK, "%s: fault %d", kurv_curve_name(b), (int)f);
     cr_assert_eq(f, KURV_CURVE_FAULT_NONE);
     return c;

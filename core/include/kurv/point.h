@@ -274,6 +274,13 @@ typedef enum kurv_curve_fault {
 KURV_API kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm,
                                  kurv_curve_fault *fault);
 
+/**
+ * kurv_curve_params_of() - the parameters of an existing curve (pointers into its
+ * descriptor, valid as long as it is), e.g. to rebuild a built-in curve at run time.
+ * Return: KURV_OK; KURV_ERR_ARG.
+ */
+KURV_API kurv_err kurv_curve_params_of(const kurv_curve *c, kurv_curve_params *prm);
+
 /** kurv_curve_free() - release a curve from kurv_curve_new() (wiped). NULL and built-in
  * descriptors are ignored. Nothing may use the curve afterwards. */
 KURV_API void kurv_curve_free(kurv_curve *c);
