@@ -13,7 +13,7 @@
 #include <kurv/curve.h>
 #include "mont.h"
 
-#define KURV_CURVE_ABI 2u
+#define KURV_CURVE_ABI 3u
 
 /*
  * Hot operations of one curve. Points cross this boundary as affine x||y,
@@ -50,6 +50,37 @@ struct kurv_curve_ops {
     /* y (field_len bytes) with y^2 = x^3 + a x + b and y mod 2 = odd.
      * Return: KURV_OK; KURV_ERR_POINT if x >= p or x^3 + a x + b is not a square. */
     kurv_err (*lift_x)(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd);
+
+    /*
+     * The point API (kurv/point.h; core/src/point_tmpl.h, core/src/point.c). Points are
+     * raw limbs in the curve's field representation: Jacobian uint64_t[3][KURV_MAXL]
+     * (O stored as (1, 1, 0)), affine uint64_t[2][KURV_MAXL]; field elements
+     * uint64_t[KURV_MAXL]; scalars plain little-endian limbs, reduced below n.
+     * Masks are 0 or all-ones. Constant time unless named _vartime.
+     */
+    uint64_t (*p_fe_load)(const kurv_curve *c, uint64_t *r, const uint64_t *plain); /* mask: < p */
+    void (*p_fe_store)(const kurv_curve *c, uint64_t *plain, const uint64_t *a);
+    uint64_t (*p_fe_sqrt)(const kurv_curve *c, uint64_t *r, const uint64_t *a);     /* mask: square */
+    void (*p_fe_neg)(const kurv_curve *c, uint64_t *r, const uint64_t *a);
+    uint64_t (*p_aff_from_x)(const kurv_curve *c, uint64_t *r, const uint64_t *xplain, int odd);
+    void (*p_add)(const kurv_curve *c, uint64_t *r, const uint64_t *p, const uint64_t *q);
+    void (*p_add_aff)(const kurv_curve *c, uint64_t *r, const uint64_t *p, const uint64_t *q);
+    void (*p_dbl)(const kurv_curve *c, uint64_t *r, const uint64_t *p);
+    uint64_t (*p_eq)(const kurv_curve *c, const uint64_t *p, const uint64_t *q);
+    uint64_t (*p_eq_aff)(const kurv_curve *c, const uint64_t *p, const uint64_t *q);
+    uint64_t (*p_to_aff)(const kurv_curve *c, uint64_t *r, const uint64_t *p);      /* mask: O */
+    size_t (*p_batch_to_aff)(const kurv_curve *c, uint64_t *r, size_t r_stride, const uint64_t *p,
+                             size_t p_stride, size_t n);   /* strides in limbs; returns #O */
+    uint64_t (*p_on_curve)(const kurv_curve *c, const uint64_t *p);
+    uint64_t (*p_aff_on_curve)(const kurv_curve *c, const uint64_t *p);
+    void (*p_mul)(const kurv_curve *c, uint64_t *r, const uint64_t *k, const uint64_t *p);
+    /* table NULL: the base point's table */
+    void (*p_mul_table)(const kurv_curve *c, uint64_t *r, const uint64_t *k, const void *table);
+    uint64_t (*p_table_build)(const kurv_curve *c, void *table, const uint64_t *p);
+    void (*p_mul2_vartime)(const kurv_curve *c, uint64_t *r, const uint64_t *u1, const uint64_t *p,
+                           const uint64_t *u2, const uint64_t *q);
+    size_t p_table_len;           /* bytes of a fixed-point table */
+    size_t p_limbs;               /* limbs of a field element in use */
 };
 
 struct kurv_curve {

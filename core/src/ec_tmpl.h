@@ -629,7 +629,8 @@ static void pt_mul_ct(ec_pt *r, const uint8_t *k, const ec_pt *p)
 #ifndef EC_NO_TABLE
 /* ---------------------------------------------------------------- k*G, constant time */
 
-static void pt_mul_base_ct(ec_pt *r, const uint8_t *k)
+/* k*P from P's comb table (ec_base_table for G; the point API's fixed-point tables) */
+static void pt_mul_table_ct(ec_pt *r, const uint8_t *k, const ec_aff (*tab)[EC_BASE_ENTRIES])
 {
     int8_t d[EC_BASE_WINDOWS];
     ec_pt acc, sum;
@@ -642,11 +643,11 @@ static void pt_mul_base_ct(ec_pt *r, const uint8_t *k)
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         unsigned a = digit_abs(d[i], &neg);
         fe ny;
-        t = ec_base_table[i][0];
+        t = tab[i][0];
         for (j = 1; j < EC_BASE_ENTRIES; j++) {
             uint64_t m = kl_eq64(j + 1, a);
-            fe_cmov(&t.x, &ec_base_table[i][j].x, m);
-            fe_cmov(&t.y, &ec_base_table[i][j].y, m);
+            fe_cmov(&t.x, &tab[i][j].x, m);
+            fe_cmov(&t.y, &tab[i][j].y, m);
         }
         fe_neg(&ny, &t.y);
         fe_cmov(&t.y, &ny, neg);
@@ -657,6 +658,7 @@ static void pt_mul_base_ct(ec_pt *r, const uint8_t *k)
     memset(d, 0, sizeof d);
     memset(&t, 0, sizeof t);
 }
+#define pt_mul_base_ct(r, k) pt_mul_table_ct((r), (k), ec_base_table)
 
 /* ---------------------------------------------------------------- u1*G + u2*Q, variable time */
 
@@ -915,6 +917,9 @@ static kurv_err ec_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, 
     return KURV_OK;
 }
 
+#include "point_tmpl.h"
+
+#ifndef EC_NO_OPS
 static const struct kurv_curve_ops ec_ops = {
     .mul_base = ec_op_mul_base,
     .mul = ec_op_mul,
@@ -922,5 +927,7 @@ static const struct kurv_curve_ops ec_ops = {
     .ecdsa_check_vartime = ec_op_ecdsa_check_vartime,
     .check_xy = ec_op_check_xy,
     .lift_x = ec_op_lift_x,
+    EC_POINT_OPS,
 };
+#endif
 #endif /* !EC_NO_TABLE */

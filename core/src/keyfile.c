@@ -480,6 +480,8 @@ kurv_err kurv_privkey_encode(const kurv_curve *c, uint8_t *out, size_t *out_len,
     if (!kurv_curve_ok(c) || !priv || (type != KURV_KEY_SEC1 && type != KURV_KEY_PKCS8) ||
         (fmt != KURV_KEYFMT_DER && fmt != KURV_KEYFMT_PEM)) {
         e = KURV_ERR_ARG;
+    } else if (c->oid_len == 0) {
+        e = KURV_ERR_UNSUPPORTED;   /* a runtime curve (kurv_curve_new) has no OID */
     } else if (kurv_pubkey_from_priv(c, pub, &pub_len, 0, priv, priv_len) != KURV_OK) {
         e = KURV_ERR_PRIVKEY;
     } else {
@@ -509,6 +511,8 @@ kurv_err kurv_pubkey_encode(const kurv_curve *c, uint8_t *out, size_t *out_len,
     if (!out_len || !kurv_curve_ok(c) || !pub ||
         (fmt != KURV_KEYFMT_DER && fmt != KURV_KEYFMT_PEM))
         return KURV_ERR_ARG;
+    if (c->oid_len == 0)
+        return KURV_ERR_UNSUPPORTED;    /* a runtime curve (kurv_curve_new) has no OID */
     e = kurv_point_check(c, pub, pub_len);
     if (e != KURV_OK)
         return e;

@@ -15,6 +15,7 @@
 #include <kurv/keyfile.h>
 #include <kurv/ecdsa.h>
 #include <kurv/ecies.h>
+#include <kurv/point.h>
 
 #ifdef __cplusplus
 extern "C" {

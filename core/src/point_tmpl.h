@@ -1,0 +1,506 @@
+/*
+ * kurv internal: the per-curve side of the public point API (kurv/point.h),
+ * included by ec_tmpl.h before its ops table (and by the runtime-curve engine,
+ * core/src/rt_curve.c). Every function here works on the curve's own field
+ * representation; the core (core/src/point.c) moves it in and out of the public
+ * structs as raw limbs:
+ *   a Jacobian point is uint64_t[3][KURV_MAXL] (X, Y, Z; x = X/Z^2, y = Y/Z^3;
+ *   O has Z = 0 and is stored as (1, 1, 0)), an affine point uint64_t[2][KURV_MAXL];
+ *   only the first EC_N limbs of each coordinate are used.
+ * Scalars arrive as plain little-endian limbs (KURV_MAXL of them), already
+ * reduced below n. Fixed-point tables have the layout of the generated base
+ * table: ec_aff[EC_BASE_WINDOWS][EC_BASE_ENTRIES], window i entry j holding
+ * (j+1) * 2^(EC_BASE_W i) * P.
+ *
+ * Constant time unless the name ends in _vartime.
+ */
+#ifndef KURV_POINT_TMPL_H
+#define KURV_POINT_TMPL_H
+
+#define PT_L KURV_MAXL
+
+/* the runtime engine swaps in Tonelli-Shanks for p = 1 mod 4 */
+#ifndef PA_FE_SQRT
+#define PA_FE_SQRT fe_sqrt
+#endif
+
+#ifndef EC_BASE_TABLE_PTR
+#define EC_BASE_TABLE_PTR ec_base_table
+#endif
+
+#if EC_N > KURV_MAXL
+#error "field element larger than the public point type"
+#endif
+
+/* EC_SLEN big-endian bytes of a scalar given as KURV_MAXL plain limbs (< n) */
+static inline void pa_scalar_bytes(uint8_t *b, const uint64_t *k)
+{
+    kl_to_be(KURV_MAXL, b, EC_SLEN, k);
+}
+
+static inline void pa_ld(fe *r, const uint64_t *v) { memcpy(r->v, v, sizeof r->v); }
+/* store a coordinate, zeroing the limbs past EC_N (the core tests whole coordinates) */
+static inline void pa_st(uint64_t *v, const fe *a)
+{
+    memcpy(v, a->v, sizeof a->v);
+    memset(v + EC_N, 0, (PT_L - EC_N) * sizeof *v);
+}
+
+static void pa_ld_jac(ec_jac *r, const uint64_t *p)
+{
+    pa_ld(&r->x, p);
+    pa_ld(&r->y, p + PT_L);
+    pa_ld(&r->z, p + 2 * PT_L);
+}
+
+/* store, writing O as (1, 1, 0) */
+static void pa_st_jac(uint64_t *p, const ec_jac *a)
+{
+    fe x = a->x, y = a->y, one = ec_k_one();
+    uint64_t inf = fe_is_zero(&a->z);
+    fe_cmov(&x, &one, inf);
+    fe_cmov(&y, &one, inf);
+    pa_st(p, &x);
+    pa_st(p + PT_L, &y);
+    pa_st(p + 2 * PT_L, &a->z);
+}
+
+static void pa_ld_aff(ec_aff *r, const uint64_t *a)
+{
+    pa_ld(&r->x, a);
+    pa_ld(&r->y, a + PT_L);
+}
+
+static void pa_st_aff(uint64_t *p, const ec_aff *a)
+{
+    pa_st(p, &a->x);
+    pa_st(p + PT_L, &a->y);
+}
+
+/* ---------------------------------------------------------------- field */
+
+static uint64_t ec_pop_fe_load(const kurv_curve *c, uint64_t *r, const uint64_t *plain)
+{
+    fe t, d, v;
+    (void)c;
+    memcpy(t.v, plain, sizeof t.v);
+    fe_to_dom(&v, &t);
+    pa_st(r, &v);
+    return 0 - kl_sub(EC_N, d.v, t.v, EC_P.v);
+}
+
+static void ec_pop_fe_store(const kurv_curve *c, uint64_t *plain, const uint64_t *a)
+{
+    fe t, v;
+    (void)c;
+    pa_ld(&t, a);
+    fe_from_dom(&v, &t);
+    memset(plain, 0, PT_L * sizeof *plain);
+    pa_st(plain, &v);
+}
+
+static uint64_t ec_pop_fe_sqrt(const kurv_curve *c, uint64_t *r, const uint64_t *a)
+{
+    fe x, s;
+    uint64_t ok;
+    (void)c;
+    pa_ld(&x, a);
+    ok = PA_FE_SQRT(&s, &x);
+    pa_st(r, &s);
+    return ok;
+}
+
+static void ec_pop_fe_neg(const kurv_curve *c, uint64_t *r, const uint64_t *a)
+{
+    fe x;
+    (void)c;
+    pa_ld(&x, a);
+    fe_neg(&x, &x);
+    pa_st(r, &x);
+}
+
+/* affine point with this x (plain limbs) and y of the given parity; all-ones on success */
+static uint64_t ec_pop_aff_from_x(const kurv_curve *c, uint64_t *r, const uint64_t *xplain, int odd)
+{
+    fe t, rhs, y, ny, x;
+    ec_aff a;
+    uint64_t ok;
+    (void)c;
+    ok = ec_pop_fe_load(c, r, xplain);
+    pa_ld(&x, r);
+    fe_sqr(&rhs, &x);
+    fe_mul(&rhs, &rhs, &x);
+    fe_mul_a(&t, &x);
+    fe_add(&rhs, &rhs, &t);
+    fe_add(&rhs, &rhs, &ec_k.b);
+    ok &= PA_FE_SQRT(&y, &rhs);
+    fe_neg(&ny, &y);
+    fe_cmov(&y, &ny, ~kl_eq64(fe_is_odd(&y), (uint64_t)(odd != 0)));
+    a.x = x;
+    a.y = y;
+    pa_st_aff(r, &a);
+    return ok;
+}
+
+/* ---------------------------------------------------------------- group law */
+
+static void ec_pop_add(const kurv_curve *c, uint64_t *r, const uint64_t *p, const uint64_t *q)
+{
+    ec_jac a, b;
+    ec_pt pa, pb;
+    (void)c;
+    pa_ld_jac(&a, p);
+    pa_ld_jac(&b, q);
+    jac_to_pt(&pa, &a);
+    jac_to_pt(&pb, &b);
+    pt_add(&pa, &pa, &pb);      /* complete: P + P, P + (-P), O all handled */
+    pt_to_jac(&a, &pa);
+    pa_st_jac(r, &a);
+}
+
+static void ec_pop_add_aff(const kurv_curve *c, uint64_t *r, const uint64_t *p, const uint64_t *q)
+{
+    ec_jac a;
+    ec_aff b;
+    ec_pt pa;
+    (void)c;
+    pa_ld_jac(&a, p);
+    pa_ld_aff(&b, q);
+    jac_to_pt(&pa, &a);
+    pt_add_aff(&pa, &pa, &b);
+    pt_to_jac(&a, &pa);
+    pa_st_jac(r, &a);
+}
+
+static void ec_pop_dbl(const kurv_curve *c, uint64_t *r, const uint64_t *p)
+{
+    ec_jac a;
+    (void)c;
+    pa_ld_jac(&a, p);
+    jac_dbl(&a, &a);            /* exception-free: no point of order 2 */
+    pa_st_jac(r, &a);
+}
+
+/* all-ones if p = q (Jacobian), without inversion */
+static uint64_t ec_pop_eq(const kurv_curve *c, const uint64_t *p, const uint64_t *q)
+{
+    ec_jac a, b;
+    fe z1z1, z2z2, u1, u2, s1, s2;
+    uint64_t i1, i2;
+    (void)c;
+    pa_ld_jac(&a, p);
+    pa_ld_jac(&b, q);
+    i1 = fe_is_zero(&a.z);
+    i2 = fe_is_zero(&b.z);
+    fe_sqr(&z1z1, &a.z);
+    fe_sqr(&z2z2, &b.z);
+    fe_mul(&u1, &a.x, &z2z2);
+    fe_mul(&u2, &b.x, &z1z1);
+    fe_mul(&s1, &a.y, &z2z2);
+    fe_mul(&s1, &s1, &b.z);
+    fe_mul(&s2, &b.y, &z1z1);
+    fe_mul(&s2, &s2, &a.z);
+    return (i1 & i2) | (~i1 & ~i2 & fe_eq(&u1, &u2) & fe_eq(&s1, &s2));
+}
+
+/* all-ones if p (Jacobian) = q (affine) */
+static uint64_t ec_pop_eq_aff(const kurv_curve *c, const uint64_t *p, const uint64_t *q)
+{
+    ec_jac a;
+    ec_aff b;
+    fe zz, zzz, u, s;
+    (void)c;
+    pa_ld_jac(&a, p);
+    pa_ld_aff(&b, q);
+    fe_sqr(&zz, &a.z);
+    fe_mul(&zzz, &zz, &a.z);
+    fe_mul(&u, &b.x, &zz);
+    fe_mul(&s, &b.y, &zzz);
+    return ~fe_is_zero(&a.z) & fe_eq(&u, &a.x) & fe_eq(&s, &a.y);
+}
+
+/* affine of a Jacobian point; all-ones if it is O (r is then zero) */
+static uint64_t ec_pop_to_aff(const kurv_curve *c, uint64_t *r, const uint64_t *p)
+{
+    ec_jac a;
+    ec_aff o;
+    fe zi, zi2;
+    uint64_t inf;
+    (void)c;
+    pa_ld_jac(&a, p);
+    inf = fe_is_zero(&a.z);
+    fe_inv(&zi, &a.z);
+    fe_sqr(&zi2, &zi);
+    fe_mul(&o.x, &a.x, &zi2);
+    fe_mul(&zi2, &zi2, &zi);
+    fe_mul(&o.y, &a.y, &zi2);
+    pa_st_aff(r, &o);
+    return inf;
+}
+
+/*
+ * Montgomery's trick: n Jacobian points to affine with one inversion. Points are
+ * rs / ps limbs apart (the public structs' strides). The x slots of the outputs
+ * hold the prefix products during the work (no scratch memory; r must not overlap
+ * p). O outputs are zero; returns how many inputs were O.
+ */
+static size_t ec_pop_batch_to_aff(const kurv_curve *c, uint64_t *r, size_t rs, const uint64_t *p,
+                                  size_t ps, size_t n)
+{
+    fe acc = ec_k_one(), inv, z, zi, zi2, t, one = ec_k_one(), zero = {{0}};
+    size_t i, ninf = 0;
+    (void)c;
+    for (i = 0; i < n; i++) {
+        uint64_t inf;
+        pa_ld(&z, p + i * ps + 2 * PT_L);
+        inf = fe_is_zero(&z);
+        ninf += (size_t)(inf & 1);
+        fe_cmov(&z, &one, inf);
+        fe_mul(&acc, &acc, &z);
+        pa_st(r + i * rs, &acc);             /* prefix product z_0 ... z_i */
+    }
+    fe_inv(&inv, &acc);                      /* (z_0 ... z_{n-1})^-1 */
+    for (i = n; i-- > 0;) {
+        ec_jac a;
+        ec_aff o;
+        uint64_t inf;
+        pa_ld_jac(&a, p + i * ps);
+        inf = fe_is_zero(&a.z);
+        z = a.z;
+        fe_cmov(&z, &one, inf);
+        if (i > 0) {
+            pa_ld(&t, r + (i - 1) * rs);
+            fe_mul(&zi, &inv, &t);           /* z_i^-1 */
+            fe_mul(&inv, &inv, &z);          /* (z_0 ... z_{i-1})^-1 */
+        } else {
+            zi = inv;
+        }
+        fe_sqr(&zi2, &zi);
+        fe_mul(&o.x, &a.x, &zi2);
+        fe_mul(&zi2, &zi2, &zi);
+        fe_mul(&o.y, &a.y, &zi2);
+        fe_cmov(&o.x, &zero, inf);
+        fe_cmov(&o.y, &zero, inf);
+        pa_st_aff(r + i * rs, &o);
+    }
+    return ninf;
+}
+
+static uint64_t ec_pop_aff_on_curve(const kurv_curve *c, const uint64_t *p)
+{
+    ec_aff a;
+    (void)c;
+    pa_ld_aff(&a, p);
+    return aff_on_curve(&a);
+}
+
+/* Y^2 = X^3 + a X Z^4 + b Z^6; O (Z = 0) counts as on the curve */
+static uint64_t ec_pop_on_curve(const kurv_curve *c, const uint64_t *p)
+{
+    ec_jac a;
+    fe l, r, z2, z4, z6, t;
+    (void)c;
+    pa_ld_jac(&a, p);
+    fe_sqr(&l, &a.y);
+    fe_sqr(&r, &a.x);
+    fe_mul(&r, &r, &a.x);
+    fe_sqr(&z2, &a.z);
+    fe_sqr(&z4, &z2);
+    fe_mul(&z6, &z4, &z2);
+    fe_mul(&t, &a.x, &z4);
+    fe_mul_a(&t, &t);
+    fe_add(&r, &r, &t);
+    fe_mul(&t, &z6, &ec_k.b);
+    fe_add(&r, &r, &t);
+    return fe_is_zero(&a.z) | fe_eq(&l, &r);
+}
+
+/* ---------------------------------------------------------------- multiplication */
+
+/* r = k*p, constant time in k and p */
+static void ec_pop_mul(const kurv_curve *c, uint64_t *r, const uint64_t *k, const uint64_t *p)
+{
+    uint8_t kb[EC_SLEN];
+    ec_jac a;
+    ec_pt pp;
+    (void)c;
+    pa_scalar_bytes(kb, k);
+    pa_ld_jac(&a, p);
+    jac_to_pt(&pp, &a);
+    pt_mul_ct(&pp, kb, &pp);
+    pt_to_jac(&a, &pp);
+    pa_st_jac(r, &a);
+    memset(kb, 0, sizeof kb);
+    memset(&pp, 0, sizeof pp);
+    memset(&a, 0, sizeof a);
+}
+
+/* r = k*P from a table built by ec_pop_table_build (NULL: the base point's table) */
+static void ec_pop_mul_table(const kurv_curve *c, uint64_t *r, const uint64_t *k, const void *table)
+{
+    uint8_t kb[EC_SLEN];
+    ec_pt pp;
+    ec_jac a;
+    (void)c;
+    pa_scalar_bytes(kb, k);
+    pt_mul_table_ct(&pp, kb, table ? (const ec_aff (*)[EC_BASE_ENTRIES])table : EC_BASE_TABLE_PTR);
+    pt_to_jac(&a, &pp);
+    pa_st_jac(r, &a);
+    memset(kb, 0, sizeof kb);
+    memset(&pp, 0, sizeof pp);
+}
+
+/*
+ * Fill a fixed-point table for the affine point p (window i, entry j =
+ * (j+1) * 2^(w i) * P), one inversion per window. Constant time in P. Returns
+ * all-ones unless some entry is O (impossible for a point of prime order n >
+ * 2^(EC_BASE_W) on the curve; checked anyway).
+ */
+static uint64_t ec_pop_table_build(const kurv_curve *c, void *table, const uint64_t *p)
+{
+    ec_aff (*tab)[EC_BASE_ENTRIES] = (ec_aff (*)[EC_BASE_ENTRIES])table;
+    ec_aff g;
+    ec_pt base, acc, row[EC_BASE_ENTRIES];
+    fe pre[EC_BASE_ENTRIES], inv, zi;
+    uint64_t ok = ~(uint64_t)0;
+    unsigned i, j;
+    (void)c;
+
+    pa_ld_aff(&g, p);
+    pt_from_aff(&base, &g);
+    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        acc = base;
+        for (j = 0; j < EC_BASE_ENTRIES; j++) {
+            row[j] = acc;
+            ok &= ~fe_is_zero(&acc.z);
+            pre[j] = j ? pre[j - 1] : ec_k_one();
+            fe_mul(&pre[j], &pre[j], &acc.z);
+            pt_add(&acc, &acc, &base);
+        }
+        fe_inv(&inv, &pre[EC_BASE_ENTRIES - 1]);
+        for (j = EC_BASE_ENTRIES; j-- > 0;) {
+            if (j > 0) {
+                fe_mul(&zi, &inv, &pre[j - 1]);
+                fe_mul(&inv, &inv, &row[j].z);
+            } else {
+                zi = inv;
+            }
+            fe_mul(&tab[i][j].x, &row[j].x, &zi);
+            fe_mul(&tab[i][j].y, &row[j].y, &zi);
+        }
+        for (j = 0; j < EC_BASE_W; j++)
+            pt_dbl(&base, &base);
+    }
+    memset(row, 0, sizeof row);
+    return ok;
+}
+
+/* width-w NAF of a plain scalar (vartime), into naf[0 .. 8*EC_SLEN+1] */
+static unsigned pa_wnaf_vartime(int8_t *naf, const uint64_t *k, unsigned w)
+{
+    uint64_t v[EC_N + 2];
+    unsigned len = 0, i;
+
+    memset(v, 0, sizeof v);
+    memcpy(v, k, EC_N * sizeof *v);          /* k < n < 2^(64 EC_N) */
+    memset(naf, 0, 8 * EC_SLEN + 2);
+    while (!kl_is_zero(EC_N + 2, v) && len < 8 * EC_SLEN + 2) {
+        int di = 0;
+        if (v[0] & 1) {
+            unsigned mod = (unsigned)(v[0] & ((1u << w) - 1));
+            uint64_t s[EC_N + 2] = {0};
+            di = (int)mod;
+            if (mod >= (1u << (w - 1)))
+                di -= 1 << w;
+            if (di > 0) {
+                s[0] = (uint64_t)di;
+                kl_sub(EC_N + 2, v, v, s);
+            } else {
+                s[0] = (uint64_t)(-di);
+                kl_add(EC_N + 2, v, v, s);
+            }
+        }
+        naf[len++] = (int8_t)di;
+        for (i = 0; i < EC_N + 2; i++)
+            v[i] = (v[i] >> 1) | (i + 1 < EC_N + 2 ? v[i + 1] << 63 : 0);
+    }
+    return len;
+}
+
+#define PA_W 5
+/* odd multiples P, 3P, ..., (2^(PA_W-1) - 1) P (Jacobian), vartime */
+static void pa_odd_multiples_vartime(ec_jac *tab, const ec_jac *p)
+{
+    ec_jac p2;
+    unsigned i;
+    tab[0] = *p;
+    jac_dbl(&p2, p);
+    for (i = 1; i < (1u << (PA_W - 2)); i++)
+        jac_add_vartime(&tab[i], &tab[i - 1], &p2);
+}
+
+static void pa_add_digit_vartime(ec_jac *acc, const ec_jac *tab, int d)
+{
+    if (d > 0) {
+        jac_add_vartime(acc, acc, &tab[d / 2]);
+    } else if (d < 0) {
+        ec_jac t = tab[(-d) / 2];
+        fe_neg(&t.y, &t.y);
+        jac_add_vartime(acc, acc, &t);
+    }
+}
+
+/* r = u1*P + u2*Q (Jacobian inputs, either may be O), interleaved wNAF. Variable time. */
+static void ec_pop_mul2_vartime(const kurv_curve *c, uint64_t *r, const uint64_t *u1,
+                                const uint64_t *p, const uint64_t *u2, const uint64_t *q)
+{
+    ec_jac tp[1 << (PA_W - 2)], tq[1 << (PA_W - 2)], a, b, acc;
+    int8_t n1[8 * EC_SLEN + 2], n2[8 * EC_SLEN + 2];
+    unsigned l1, l2, len, i;
+    (void)c;
+
+    pa_ld_jac(&a, p);
+    pa_ld_jac(&b, q);
+    pa_odd_multiples_vartime(tp, &a);
+    pa_odd_multiples_vartime(tq, &b);
+    l1 = pa_wnaf_vartime(n1, u1, PA_W);
+    l2 = pa_wnaf_vartime(n2, u2, PA_W);
+    len = l1 > l2 ? l1 : l2;
+    memset(&acc, 0, sizeof acc);
+    acc.x = ec_k_one();
+    acc.y = ec_k_one();
+    for (i = len; i-- > 0;) {
+        if (!fe_is_zero(&acc.z))
+            jac_dbl(&acc, &acc);
+        pa_add_digit_vartime(&acc, tp, n1[i]);
+        pa_add_digit_vartime(&acc, tq, n2[i]);
+    }
+    pa_st_jac(r, &acc);
+}
+
+#define EC_POINT_TABLE_LEN (sizeof(ec_aff) * EC_BASE_WINDOWS * EC_BASE_ENTRIES)
+
+/* the slots this file adds to struct kurv_curve_ops (appended by ec_tmpl.h's initializer) */
+#define EC_POINT_OPS                          \
+    .p_fe_load = ec_pop_fe_load,              \
+    .p_fe_store = ec_pop_fe_store,            \
+    .p_fe_sqrt = ec_pop_fe_sqrt,              \
+    .p_fe_neg = ec_pop_fe_neg,                \
+    .p_aff_from_x = ec_pop_aff_from_x,        \
+    .p_add = ec_pop_add,                      \
+    .p_add_aff = ec_pop_add_aff,              \
+    .p_dbl = ec_pop_dbl,                      \
+    .p_eq = ec_pop_eq,                        \
+    .p_eq_aff = ec_pop_eq_aff,                \
+    .p_to_aff = ec_pop_to_aff,                \
+    .p_batch_to_aff = ec_pop_batch_to_aff,    \
+    .p_on_curve = ec_pop_on_curve,            \
+    .p_aff_on_curve = ec_pop_aff_on_curve,    \
+    .p_mul = ec_pop_mul,                      \
+    .p_mul_table = ec_pop_mul_table,          \
+    .p_table_build = ec_pop_table_build,      \
+    .p_mul2_vartime = ec_pop_mul2_vartime,    \
+    .p_table_len = EC_POINT_TABLE_LEN,        \
+    .p_limbs = EC_N
+
+#endif

@@ -1,0 +1,3 @@
+/* kurv core: the runtime-curve engine for 5-limb fields (core/src/rt_tmpl.h). */
+#define RT_L 5
+#include "rt_tmpl.h"
