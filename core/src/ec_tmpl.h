@@ -115,7 +115,8 @@ static void fe_inv(fe *r, const fe *a)
 }
 #endif
 
-/* Square root for p = 3 mod 4: r = a^((p+1)/4). Return all-ones if r^2 = a. */
+/* Square root for p = 3 mod 4: r = a^((p+1)/4). Return all-ones if r^2 = a.
+ * A field may define EC_FE_SQRT_CHAIN(r, a), an addition chain for this power. */
 static uint64_t fe_sqrt(fe *r, const fe *a)
 {
     fe e, one = {{1}}, chk;
@@ -123,7 +124,12 @@ static uint64_t fe_sqrt(fe *r, const fe *a)
     kl_add(EC_N, e.v, EC_P.v, one.v);   /* p + 1 < 2^(64 EC_N) for every curve we ship */
     for (i = 0; i < EC_N; i++)          /* >> 2 */
         e.v[i] = (e.v[i] >> 2) | (i + 1 < EC_N ? e.v[i + 1] << 62 : 0);
+#ifdef EC_FE_SQRT_CHAIN
+    (void)e;
+    EC_FE_SQRT_CHAIN(r, a);             /* the field's addition chain for this exponent */
+#else
     fe_pow_pub(r, a, e.v);
+#endif
     fe_sqr(&chk, r);
     return fe_eq(&chk, a);
 }
@@ -915,6 +921,8 @@ static kurv_err ec_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, 
     return KURV_OK;
 }
 
+#include "msm_tmpl.h"
+
 static const struct kurv_curve_ops ec_ops = {
     .mul_base = ec_op_mul_base,
     .mul = ec_op_mul,
@@ -922,5 +930,8 @@ static const struct kurv_curve_ops ec_ops = {
     .ecdsa_check_vartime = ec_op_ecdsa_check_vartime,
     .check_xy = ec_op_check_xy,
     .lift_x = ec_op_lift_x,
+    .mul2_xy_vartime = ec_op_mul2_xy_vartime,
+    .msm_scratch_size = ec_op_msm_scratch_size,
+    .msm_vartime = ec_op_msm_vartime,
 };
 #endif /* !EC_NO_TABLE */

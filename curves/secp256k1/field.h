@@ -103,4 +103,75 @@ static inline void fe_sqr(fe *r, const fe *a)
 static inline void fe_to_dom(fe *r, const fe *a) { *r = *a; }
 static inline void fe_from_dom(fe *r, const fe *a) { *r = *a; }
 
+/* r = a^(2^n) */
+static inline void k1_sqr_n(fe *r, const fe *a, int n)
+{
+    fe_sqr(r, a);
+    while (--n > 0)
+        fe_sqr(r, r);
+}
+
+/*
+ * Addition chains for the two fixed exponents of the field, both built on
+ * x_k = a^(2^k - 1) (k = 2, 3, 6, 9, 11, 22, 44, 88, 176, 220, 223):
+ *   (p + 1) / 4 = ((x223 * 2^23 + x22) * 2^6 + x2) * 2^2                  (square root)
+ *   p - 2       = ((((x223 * 2^23 + x22) * 2^5 + 1) * 2^3 + x2) * 2^2) + 1  (inverse)
+ * 255 squarings and 13 or 15 multiplications instead of a generic windowed power.
+ * Constant time (the exponents are public). k1_pow_head gives their common part,
+ * head = x223 * 2^23 + x22, and x2.
+ */
+static void k1_pow_head(fe *head, fe *x2, const fe *a)
+{
+    fe x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t;
+    fe_sqr(&t, a);
+    fe_mul(x2, &t, a);
+    fe_sqr(&t, x2);
+    fe_mul(&x3, &t, a);
+    k1_sqr_n(&t, &x3, 3);
+    fe_mul(&x6, &t, &x3);
+    k1_sqr_n(&t, &x6, 3);
+    fe_mul(&x9, &t, &x3);
+    k1_sqr_n(&t, &x9, 2);
+    fe_mul(&x11, &t, x2);
+    k1_sqr_n(&t, &x11, 11);
+    fe_mul(&x22, &t, &x11);
+    k1_sqr_n(&t, &x22, 22);
+    fe_mul(&x44, &t, &x22);
+    k1_sqr_n(&t, &x44, 44);
+    fe_mul(&x88, &t, &x44);
+    k1_sqr_n(&t, &x88, 88);
+    fe_mul(&x176, &t, &x88);
+    k1_sqr_n(&t, &x176, 44);
+    fe_mul(&x220, &t, &x44);
+    k1_sqr_n(&t, &x220, 3);
+    fe_mul(&x223, &t, &x3);
+    k1_sqr_n(&t, &x223, 23);
+    fe_mul(head, &t, &x22);
+}
+
+/* r = a^((p + 1) / 4): the square root of a when a is a square */
+static void k1_pow_sqrt(fe *r, const fe *a)
+{
+    fe x2, t;
+    k1_pow_head(&t, &x2, a);
+    k1_sqr_n(&t, &t, 6);
+    fe_mul(&t, &t, &x2);
+    k1_sqr_n(r, &t, 2);
+}
+#define EC_FE_SQRT_CHAIN k1_pow_sqrt
+
+/* r = a^(p - 2) = a^-1 (0 maps to 0) */
+#define EC_HAVE_FE_INV 1
+static void fe_inv(fe *r, const fe *a)
+{
+    fe x2, t;
+    k1_pow_head(&t, &x2, a);
+    k1_sqr_n(&t, &t, 5);
+    fe_mul(&t, &t, a);
+    k1_sqr_n(&t, &t, 3);
+    fe_mul(&t, &t, &x2);
+    k1_sqr_n(&t, &t, 2);
+    fe_mul(r, &t, a);
+}
+
 #endif
