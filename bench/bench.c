@@ -61,6 +61,9 @@
 #include <secp256k1.h>
 #include <secp256k1_ecdh.h>
 #endif
+#ifdef KURV_BENCH_SCHNORR
+#include "bench_schnorr.h"
+#endif
 
 /* ------------------------------------------------------------------ curves */
 
@@ -416,10 +419,11 @@ static double time_op(op_fn fn, struct state *s, double seconds, const char *wha
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv]\n"
+            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--schnorr]\n"
             "  -c CURVE    only this curve (name or alias, e.g. secp256k1, P-256)\n"
             "  -t SECONDS  time per table cell, at least (default 0.3)\n"
             "  --csv       comma-separated output\n"
+            "  --schnorr   BIP-340 sign, verify and batch verification instead\n"
             "Peers compiled in:%s%s\n",
 #ifdef KURV_BENCH_OPENSSL
             " OpenSSL",
@@ -565,7 +569,7 @@ int main(int argc, char **argv)
 {
     const char *only = NULL;
     double seconds = 0.3;
-    int csv = 0, i, done = 0;
+    int csv = 0, i, done = 0, schnorr = 0;
     size_t k;
 
     for (i = 1; i < argc; i++) {
@@ -579,6 +583,10 @@ int main(int argc, char **argv)
                 die("-t wants a number of seconds in (0, 3600], not '%s'", argv[i], NULL);
         } else if (strcmp(argv[i], "--csv") == 0) {
             csv = 1;
+#ifdef KURV_BENCH_SCHNORR
+        } else if (strcmp(argv[i], "--schnorr") == 0) {
+            schnorr = 1;
+#endif
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
@@ -588,6 +596,10 @@ int main(int argc, char **argv)
         }
     }
 
+#ifdef KURV_BENCH_SCHNORR
+    if (schnorr)
+        return bench_schnorr(seconds);
+#endif
     if (only) {
         for (k = 0; curves[k].kurv != NULL; k++)
             if (curves[k].kurv() && curve_matches(curves[k].kurv(), only))
