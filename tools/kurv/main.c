@@ -24,6 +24,10 @@ static const char usage_main[] =
     "                          verify a signature; exit 0 if valid, 1 if not\n"
     "  ecdh    -k KEY -p PEER [-o OUT] [--hex]\n"
     "                          the shared secret (x-coordinate), raw bytes or hex\n"
+#ifdef KURV_HAVE_SCHNORR
+    "  schnorr keygen|pubkey|sign|verify\n"
+    "                          BIP-340 Schnorr signatures over secp256k1, hex in and out\n"
+#endif
     "  curves                  list the curves this kurv knows\n"
     "  demo                    a guided tour: keys, signature, ECDH, OpenSSL cross-checks\n"
     "  version                 print the version\n"
@@ -123,6 +127,10 @@ const char *tool_usage(const char *cmd)
     size_t i;
     if (!cmd)
         return usage_main;
+#ifdef KURV_HAVE_SCHNORR
+    if (strcmp(cmd, "schnorr") == 0)
+        return tool_schnorr_usage();
+#endif
     for (i = 0; i < sizeof usages / sizeof usages[0]; i++)
         if (strcmp(usages[i].name, cmd) == 0)
             return usages[i].usage;
@@ -202,6 +210,10 @@ int main(int argc, char **argv)
         return cmd_ecdh(argc - 1, argv + 1);
     if (strcmp(cmd, "curves") == 0)
         return cmd_curves(argc - 1, argv + 1);
+#ifdef KURV_HAVE_SCHNORR
+    if (strcmp(cmd, "schnorr") == 0)
+        return cmd_schnorr(argc - 1, argv + 1);
+#endif
     if (strcmp(cmd, "demo") == 0)
         return cmd_demo(argc - 1, argv + 1, argv[0]);
     if (strcmp(cmd, "version") == 0)
