@@ -42,8 +42,10 @@
 
 /* ---------------------------------------------------------------- field helpers */
 
+#ifndef EC_HAVE_FE_ADD   /* a field may define its own fe_add and fe_sub (same contract) */
 static inline void fe_add(fe *r, const fe *a, const fe *b) { kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v); }
 static inline void fe_sub(fe *r, const fe *a, const fe *b) { kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v); }
+#endif
 static inline void fe_neg(fe *r, const fe *a) { fe z = {{0}}; fe_sub(r, &z, a); }
 static inline void fe_cmov(fe *r, const fe *a, uint64_t mask) { kl_cmov(EC_N, r->v, a->v, mask); }
 static inline uint64_t fe_is_zero(const fe *a) { return kl_is_zero(EC_N, a->v); }

@@ -7,6 +7,7 @@
 #define KURV_SECP256K1_FIELD_H
 
 #include <stdint.h>
+#include <string.h>
 #include "mont_impl.h"
 
 #define EC_N 4
@@ -63,8 +64,6 @@ static inline void k1_reduce(fe *r, const uint64_t t[8])
         c1 = kl_adc(c1, (uint64_t)(p_ >> 64), cc_, &cc_);         \
         c2 += cc_;                                                \
     } while (0)
-/* (c2:c1:c0) += 2 * x * y */
-#define K1_MULACC2(x, y) do { K1_MULACC(x, y); K1_MULACC(x, y); } while (0)
 #define K1_SHIFT(out) do { out = c0; c0 = c1; c1 = c2; c2 = 0; } while (0)
 
 static inline void fe_mul(fe *r, const fe *a, const fe *b)
@@ -84,20 +83,70 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b)
     k1_reduce(r, t);
 }
 
+/* r = a^2: the six cross products once, doubled, plus the four squares (10 multiplications) */
 static inline void fe_sqr(fe *r, const fe *a)
 {
     const uint64_t *x = a->v;
-    uint64_t t[8], c0 = 0, c1 = 0, c2 = 0;
+    uint64_t t[8], c;
+    kurv_u128 p;
 
-    K1_MULACC(x[0], x[0]); K1_SHIFT(t[0]);
-    K1_MULACC2(x[0], x[1]); K1_SHIFT(t[1]);
-    K1_MULACC2(x[0], x[2]); K1_MULACC(x[1], x[1]); K1_SHIFT(t[2]);
-    K1_MULACC2(x[0], x[3]); K1_MULACC2(x[1], x[2]); K1_SHIFT(t[3]);
-    K1_MULACC2(x[1], x[3]); K1_MULACC(x[2], x[2]); K1_SHIFT(t[4]);
-    K1_MULACC2(x[2], x[3]); K1_SHIFT(t[5]);
-    K1_MULACC(x[3], x[3]); K1_SHIFT(t[6]);
-    t[7] = c0;
+    p = (kurv_u128)x[0] * x[1]; t[1] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[0] * x[2] + c; t[2] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[0] * x[3] + c; t[3] = (uint64_t)p; t[4] = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[1] * x[2] + t[3]; t[3] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[1] * x[3] + t[4] + c; t[4] = (uint64_t)p; t[5] = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[2] * x[3] + t[5]; t[5] = (uint64_t)p; t[6] = (uint64_t)(p >> 64);
+    t[7] = t[6] >> 63;
+    t[6] = (t[6] << 1) | (t[5] >> 63);
+    t[5] = (t[5] << 1) | (t[4] >> 63);
+    t[4] = (t[4] << 1) | (t[3] >> 63);
+    t[3] = (t[3] << 1) | (t[2] >> 63);
+    t[2] = (t[2] << 1) | (t[1] >> 63);
+    t[1] = t[1] << 1;
+    p = (kurv_u128)x[0] * x[0];
+    t[0] = (uint64_t)p;
+    t[1] = kl_adc(t[1], (uint64_t)(p >> 64), 0, &c);
+    p = (kurv_u128)x[1] * x[1];
+    t[2] = kl_adc(t[2], (uint64_t)p, c, &c);
+    t[3] = kl_adc(t[3], (uint64_t)(p >> 64), c, &c);
+    p = (kurv_u128)x[2] * x[2];
+    t[4] = kl_adc(t[4], (uint64_t)p, c, &c);
+    t[5] = kl_adc(t[5], (uint64_t)(p >> 64), c, &c);
+    p = (kurv_u128)x[3] * x[3];
+    t[6] = kl_adc(t[6], (uint64_t)p, c, &c);
+    t[7] = kl_adc(t[7], (uint64_t)(p >> 64), c, &c);
     k1_reduce(r, t);
+}
+
+/*
+ * r = a + b and r = a - b mod p, for a, b < p, using 2^256 = C (mod p): a sum that
+ * carries out of 256 bits or reaches p becomes sum + C (mod 2^256); a difference
+ * that borrows becomes diff - C (mod 2^256). One short carry chain instead of a
+ * full subtraction of p. Constant time.
+ */
+#define EC_HAVE_FE_ADD 1
+static inline void fe_add(fe *r, const fe *a, const fe *b)
+{
+    uint64_t s[4], t[4], c, c2;
+    c = kl_add(4, s, a->v, b->v);
+    t[0] = kl_adc(s[0], K1_C, 0, &c2);
+    t[1] = kl_adc(s[1], 0, c2, &c2);
+    t[2] = kl_adc(s[2], 0, c2, &c2);
+    t[3] = kl_adc(s[3], 0, c2, &c2);
+    kl_cmov(4, s, t, 0 - (c | c2));
+    memcpy(r->v, s, sizeof s);
+}
+
+static inline void fe_sub(fe *r, const fe *a, const fe *b)
+{
+    uint64_t d[4], t[4], bw, b2;
+    bw = kl_sub(4, d, a->v, b->v);
+    t[0] = kl_sbb(d[0], K1_C, 0, &b2);
+    t[1] = kl_sbb(d[1], 0, b2, &b2);
+    t[2] = kl_sbb(d[2], 0, b2, &b2);
+    t[3] = kl_sbb(d[3], 0, b2, &b2);
+    kl_cmov(4, d, t, 0 - bw);
+    memcpy(r->v, d, sizeof d);
 }
 
 static inline void fe_to_dom(fe *r, const fe *a) { *r = *a; }
