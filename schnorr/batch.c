@@ -154,6 +154,14 @@ kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
             return KURV_ERR_ENCODING;
     }
 
+    /* one signature: the single verification is cheaper than a product of two points,
+     * and gives the same answer */
+    if (n == 1) {
+        if (scratch && scratch_len < kurv_schnorr_batch_scratch_size(1))
+            return KURV_ERR_BUFFER;
+        return kurv_schnorr_verify(sigs, pubkeys, msgs[0], msg_lens[0]);
+    }
+
     /* the largest chunk that fits */
     if (!scratch) {
         chunk = n < BATCH_ALLOC_CHUNK ? n : BATCH_ALLOC_CHUNK;

@@ -15,9 +15,10 @@
  *   - Strauss (interleaved wNAF): one table of odd multiples per point, all
  *     tables normalised to affine at once with Montgomery's trick (one field
  *     inversion), shared doublings, width-5 wNAF digits;
- *   - Pippenger (the bucket method): signed c-bit windows, 2^(c-1) buckets per
- *     window filled by mixed Jacobian+affine additions, summed by the running-sum
- *     trick, c chosen for the point count.
+ *   - Pippenger (the bucket method): signed c-bit windows, 2^(c-1) affine buckets
+ *     per window, all windows filled together in rounds of affine additions that
+ *     share one inversion (Montgomery's trick), summed by the running-sum trick,
+ *     c chosen for the point count.
  * The g*G term is added with the fixed-base comb table (one mixed addition per
  * window). All memory comes from the caller's scratch buffer, whose size is
  * ec_op_msm_scratch_size(n); nothing is allocated here.
@@ -179,9 +180,9 @@ static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const ui
 #define MSM_ALIGN 64
 
 /* Relative costs (in field multiplications) used to pick the algorithm and c. */
-#define MSM_COST_MADD 11u
-#define MSM_COST_ADD 16u
-#define MSM_COST_DBL 7u
+#define MSM_COST_MADD 11u      /* Jacobian + affine */
+#define MSM_COST_ADD 16u       /* Jacobian + Jacobian */
+#define MSM_COST_AADD 7u       /* affine + affine, inversion shared (Montgomery's trick) */
 
 /* digits per scalar for Pippenger windows of c bits (capacity: any scalar < 2^(8 EC_SLEN)) */
 static size_t msm_pip_windows(unsigned bits, unsigned c)
@@ -192,7 +193,7 @@ static size_t msm_pip_windows(unsigned bits, unsigned c)
 static double msm_pip_cost(size_t m, unsigned c)
 {
     double w = (double)msm_pip_windows(MSM_BITS, c);
-    return w * ((double)m * MSM_COST_MADD + (double)(1u << (c - 1)) * 2 * MSM_COST_ADD);
+    return w * ((double)m * MSM_COST_AADD + (double)(1u << (c - 1)) * (MSM_COST_MADD + MSM_COST_ADD));
 }
 
 /* Pippenger window width for m effective points */
@@ -215,6 +216,13 @@ static int msm_use_strauss(size_t m)
 
 static size_t msm_round(size_t x) { return (x + MSM_ALIGN - 1) / MSM_ALIGN * MSM_ALIGN; }
 
+/* One pending bucket addition of Pippenger's method: effective point j, global bucket
+ * (window * 2^(c-1) + |digit| - 1), sign; kind: 0 add, 1 double, 2 cancel (set per round). */
+struct msm_item {
+    uint32_t j, bucket;
+    uint8_t neg, kind;
+};
+
 /* Scratch layout for n input points; each part rounded to MSM_ALIGN. */
 struct msm_layout {
     size_t pts, limbs, part, total;     /* offsets of the parts, total bytes */
@@ -236,8 +244,14 @@ static void msm_layout(struct msm_layout *l, size_t n)
              + msm_round(n * MSM_TAB * sizeof(fe))            /* Montgomery's trick */
              + msm_round(m * MSM_NAF);                        /* wNAF digits */
     else
-        part = msm_round((size_t)(1u << (l->c - 1)) * sizeof(ec_jac))  /* buckets */
-             + msm_round(m * msm_pip_windows(8 * EC_SLEN, l->c) * sizeof(int16_t));
+    {
+        size_t nw = msm_pip_windows(8 * EC_SLEN, l->c), nb = nw << (l->c - 1);
+        part = msm_round(m * nw * sizeof(int16_t))                  /* digits */
+             + msm_round(nb * sizeof(ec_aff)) + msm_round(nb)       /* buckets, states */
+             + msm_round(m * nw * sizeof(struct msm_item))          /* pending additions */
+             + msm_round(nb * sizeof(struct msm_item))              /* one round */
+             + 2 * msm_round(nb * sizeof(fe));                      /* Montgomery's trick */
+    }
     l->total = l->part + part + MSM_ALIGN;  /* + MSM_ALIGN: the buffer may be unaligned */
 }
 
@@ -324,13 +338,28 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
     }
 }
 
-/* acc += sum k_j * pts_j by the bucket method (Pippenger) with c-bit signed windows. */
+/*
+ * acc += sum k_j * pts_j by the bucket method (Pippenger) with c-bit signed windows.
+ * The buckets of every window are affine and filled together, in rounds: in a round
+ * each bucket takes at most one addition, and all the round's additions share one
+ * field inversion (Montgomery's trick), so an addition costs about 6 multiplications;
+ * a point whose bucket is busy waits for the next round. Then each window's buckets are
+ * summed by the running-sum trick (Jacobian) and the windows combined by doublings.
+ */
 static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, size_t mm,
-                          uint8_t *part, unsigned c)
+                          uint8_t *part, unsigned c, size_t m_cap)
 {
-    size_t nbuck = (size_t)1 << (c - 1), j, b;
-    ec_jac *buck = (ec_jac *)(void *)part;
-    int16_t *dig = (int16_t *)(void *)(part + msm_round(nbuck * sizeof(ec_jac)));
+    /* the parts as msm_layout placed them, for m_cap >= mm points */
+    size_t nw_cap = msm_pip_windows(8 * EC_SLEN, c), nbuck = (size_t)1 << (c - 1);
+    size_t nb_all = nw_cap * nbuck, j, b, nitems = 0, i;
+    int16_t *dig = (int16_t *)(void *)part;
+    ec_aff *buck = (ec_aff *)(void *)(part + msm_round(m_cap * nw_cap * sizeof(int16_t)));
+    uint8_t *st = (uint8_t *)buck + msm_round(nb_all * sizeof(ec_aff));
+    struct msm_item *items = (struct msm_item *)(void *)(st + msm_round(nb_all));
+    struct msm_item *round = (struct msm_item *)(void *)((uint8_t *)items +
+                                 msm_round(m_cap * nw_cap * sizeof(struct msm_item)));
+    fe *den = (fe *)(void *)((uint8_t *)round + msm_round(nb_all * sizeof(struct msm_item)));
+    fe *pre = (fe *)(void *)((uint8_t *)den + msm_round(nb_all * sizeof(fe)));
     unsigned bits = 0, nwin, w, k;
 
     for (j = 0; j < mm; j++) {
@@ -339,6 +368,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             bits = l;
     }
     nwin = (unsigned)msm_pip_windows(bits, c);
+
     /* signed digits in [-2^(c-1), 2^(c-1)], least significant window first */
     for (j = 0; j < mm; j++) {
         const uint64_t *kj = limbs + j * EC_N;
@@ -348,27 +378,111 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             unsigned v = msm_bits(kj, w * c, c) + carry;
             carry = v > (1u << (c - 1));
             dj[w] = (int16_t)((int)v - (int)(carry << c));
+            if (dj[w]) {
+                int d = dj[w];
+                items[nitems].j = (uint32_t)j;
+                items[nitems].bucket = (uint32_t)(w * nbuck + (size_t)(d > 0 ? d : -d) - 1);
+                items[nitems].neg = d < 0;
+                items[nitems].kind = 0;
+                nitems++;
+            }
         }
     }
+    memset(st, 0, nwin * nbuck);
+
+    while (nitems) {
+        size_t nr = 0, next = 0;
+        fe inv;
+        /* a bucket's first point is copied; one addition per bucket per round */
+        for (i = 0; i < nitems; i++) {
+            struct msm_item it = items[i];
+            if (st[it.bucket] == 0) {
+                buck[it.bucket] = pts[it.j];
+                if (it.neg)
+                    fe_neg(&buck[it.bucket].y, &pts[it.j].y);
+                st[it.bucket] = 1;
+            } else if (st[it.bucket] == 2) {
+                items[next++] = it;
+            } else {
+                st[it.bucket] = 2;
+                round[nr++] = it;
+            }
+        }
+        if (nr == 0)
+            break;
+        /* denominators: x_P - x_B, or 2 y_B to double, or 1 when P = -B */
+        for (i = 0; i < nr; i++) {
+            const ec_aff *bb = &buck[round[i].bucket], *pp = &pts[round[i].j];
+            fe py = pp->y;
+            if (round[i].neg)
+                fe_neg(&py, &pp->y);
+            if (!(fe_eq(&pp->x, &bb->x) & 1)) {
+                round[i].kind = 0;
+                fe_sub(&den[i], &pp->x, &bb->x);
+            } else if (fe_eq(&py, &bb->y) & 1) {
+                round[i].kind = 1;
+                fe_add(&den[i], &bb->y, &bb->y);
+            } else {
+                round[i].kind = 2;
+                den[i] = ec_k_one();
+            }
+            if (i)
+                fe_mul(&pre[i], &pre[i - 1], &den[i]);
+            else
+                pre[0] = den[0];
+        }
+        fe_inv(&inv, &pre[nr - 1]);
+        for (i = nr; i-- > 0;) {
+            struct msm_item it = round[i];
+            ec_aff *bb = &buck[it.bucket];
+            const ec_aff *pp = &pts[it.j];
+            fe di, lam, t, py;
+            if (i > 0) {
+                fe_mul(&di, &inv, &pre[i - 1]);
+                fe_mul(&inv, &inv, &den[i]);
+            } else {
+                di = inv;
+            }
+            st[it.bucket] = 1;
+            if (it.kind == 2) {                 /* B + (-B) = O: the bucket empties */
+                st[it.bucket] = 0;
+                continue;
+            }
+            py = pp->y;
+            if (it.neg)
+                fe_neg(&py, &pp->y);
+            if (it.kind == 0) {                 /* lambda = (y_P - y_B) / (x_P - x_B) */
+                fe_sub(&t, &py, &bb->y);
+            } else {                            /* lambda = (3 x_B^2 + a) / (2 y_B) */
+                fe_sqr(&t, &bb->x);
+                fe_add(&lam, &t, &t);
+                fe_add(&t, &t, &lam);
+                fe_mul_a(&lam, &ec_k_one());
+                fe_add(&t, &t, &lam);
+            }
+            fe_mul(&lam, &t, &di);
+            fe_sqr(&t, &lam);                   /* x3 = lambda^2 - x_B - x_P */
+            fe_sub(&t, &t, &bb->x);
+            fe_sub(&t, &t, &pp->x);
+            fe_sub(&di, &bb->x, &t);            /* y3 = lambda (x_B - x3) - y_B */
+            fe_mul(&di, &lam, &di);
+            fe_sub(&bb->y, &di, &bb->y);
+            bb->x = t;
+        }
+        nitems = next;
+    }
+
     for (w = nwin; w-- > 0;) {
         ec_jac run, sum;
         if (!(fe_is_zero(&acc->z) & 1))
             for (k = 0; k < c; k++)
                 jac_dbl(acc, acc);
-        for (b = 0; b < nbuck; b++)
-            jac_set_inf(&buck[b]);
-        for (j = 0; j < mm; j++) {
-            int d = dig[j * nwin + w];
-            if (d > 0)
-                jac_add_aff_vartime(&buck[d - 1], &buck[d - 1], &pts[j]);
-            else if (d < 0)
-                jac_add_aff_signed_vartime(&buck[-d - 1], &buck[-d - 1], &pts[j], 1);
-        }
         /* sum_b (b+1) * buck[b] = sum over b of the running sums from the top */
         jac_set_inf(&run);
         jac_set_inf(&sum);
         for (b = nbuck; b-- > 0;) {
-            jac_add_vartime(&run, &run, &buck[b]);
+            if (st[w * nbuck + b])
+                jac_add_aff_vartime(&run, &run, &buck[w * nbuck + b]);
             jac_add_vartime(&sum, &sum, &run);
         }
         jac_add_vartime(acc, acc, &sum);
@@ -443,7 +557,7 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
         if (l.strauss)
             msm_strauss(&acc, pts, limbs, mm, base + l.part, n);
         else
-            msm_pippenger(&acc, pts, limbs, mm, base + l.part, l.c);
+            msm_pippenger(&acc, pts, limbs, mm, base + l.part, l.c, n * MSM_SPLIT);
     }
     if (g) {
         int8_t d[EC_BASE_WINDOWS];

@@ -23,28 +23,21 @@ static const fe EC_P = {{0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
                          0xFFFFFFFFFFFFFFFFULL, 0xFFFFFFFFFFFFFFFFULL}};
 #define K1_C 0x1000003D1ULL   /* 2^256 mod p */
 
-/* r = t mod p for a 512-bit t (8 limbs), using 2^256 = C (mod p). */
+/* r = t mod p for a 512-bit t (8 limbs), using 2^256 = C (mod p): one carry chain of
+ * t_lo + t_hi * C (a 256-bit value and a top word < 2^34), the top word folded the same
+ * way, then one conditional subtraction of p. */
 static inline void k1_reduce(fe *r, const uint64_t t[8])
 {
-    kurv_u128 p4 = (kurv_u128)t[4] * K1_C, p5 = (kurv_u128)t[5] * K1_C;
-    kurv_u128 p6 = (kurv_u128)t[6] * K1_C, p7 = (kurv_u128)t[7] * K1_C, q;
-    uint64_t r0, r1, r2, r3, top, c, s[4];
+    kurv_u128 p;
+    uint64_t r0, r1, r2, r3, c, s[4], top;
 
-    /* t_lo + t_hi * C: a 256-bit value plus a top word < 2^35 */
-    r0 = kl_adc(t[0], (uint64_t)p4, 0, &c);
-    r1 = kl_adc(t[1], (uint64_t)p5, c, &c);
-    r2 = kl_adc(t[2], (uint64_t)p6, c, &c);
-    r3 = kl_adc(t[3], (uint64_t)p7, c, &c);
-    top = c;
-    r1 = kl_adc(r1, (uint64_t)(p4 >> 64), 0, &c);
-    r2 = kl_adc(r2, (uint64_t)(p5 >> 64), c, &c);
-    r3 = kl_adc(r3, (uint64_t)(p6 >> 64), c, &c);
-    top += (uint64_t)(p7 >> 64) + c;
-
-    /* fold the top word: top * C < 2^68 */
-    q = (kurv_u128)top * K1_C;
-    r0 = kl_adc(r0, (uint64_t)q, 0, &c);
-    r1 = kl_adc(r1, (uint64_t)(q >> 64), c, &c);
+    p = (kurv_u128)t[4] * K1_C + t[0]; r0 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)t[5] * K1_C + t[1] + c; r1 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)t[6] * K1_C + t[2] + c; r2 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)t[7] * K1_C + t[3] + c; r3 = (uint64_t)p; top = (uint64_t)(p >> 64);
+    /* fold the top word: top * C < 2^67 */
+    p = (kurv_u128)top * K1_C + r0; r0 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    r1 = kl_adc(r1, c, 0, &c);
     r2 = kl_adc(r2, 0, c, &c);
     r3 = kl_adc(r3, 0, c, &c);
     /* a final carry means the value wrapped and is now tiny: add C once more */
