@@ -19,6 +19,13 @@
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
+/* The field operations are small and on every hot path: have them inlined. */
+#if defined(__GNUC__)
+#define K1_INLINE static inline __attribute__((always_inline))
+#else
+#define K1_INLINE static inline
+#endif
+
 static const fe EC_P = {{0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
                          0xFFFFFFFFFFFFFFFFULL, 0xFFFFFFFFFFFFFFFFULL}};
 #define K1_C 0x1000003D1ULL   /* 2^256 mod p */
@@ -26,7 +33,7 @@ static const fe EC_P = {{0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
 /* r = t mod p for a 512-bit t (8 limbs), using 2^256 = C (mod p): one carry chain of
  * t_lo + t_hi * C (a 256-bit value and a top word < 2^34), the top word folded the same
  * way, then one conditional subtraction of p. */
-static inline void k1_reduce(fe *r, const uint64_t t[8])
+K1_INLINE void k1_reduce(fe *r, const uint64_t t[8])
 {
     kurv_u128 p;
     uint64_t r0, r1, r2, r3, c, s[4], top;
@@ -59,7 +66,7 @@ static inline void k1_reduce(fe *r, const uint64_t t[8])
     } while (0)
 #define K1_SHIFT(out) do { out = c0; c0 = c1; c1 = c2; c2 = 0; } while (0)
 
-static inline void fe_mul(fe *r, const fe *a, const fe *b)
+K1_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
     const uint64_t *x = a->v, *y = b->v;
     uint64_t t[8], c0 = 0, c1 = 0, c2 = 0;
@@ -77,7 +84,7 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b)
 }
 
 /* r = a^2: the six cross products once, doubled, plus the four squares (10 multiplications) */
-static inline void fe_sqr(fe *r, const fe *a)
+K1_INLINE void fe_sqr(fe *r, const fe *a)
 {
     const uint64_t *x = a->v;
     uint64_t t[8], c;
@@ -118,7 +125,7 @@ static inline void fe_sqr(fe *r, const fe *a)
  * full subtraction of p. Constant time.
  */
 #define EC_HAVE_FE_ADD 1
-static inline void fe_add(fe *r, const fe *a, const fe *b)
+K1_INLINE void fe_add(fe *r, const fe *a, const fe *b)
 {
     uint64_t s[4], t[4], c, c2;
     c = kl_add(4, s, a->v, b->v);
@@ -130,7 +137,7 @@ static inline void fe_add(fe *r, const fe *a, const fe *b)
     memcpy(r->v, s, sizeof s);
 }
 
-static inline void fe_sub(fe *r, const fe *a, const fe *b)
+K1_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
 {
     uint64_t d[4], t[4], bw, b2;
     bw = kl_sub(4, d, a->v, b->v);
