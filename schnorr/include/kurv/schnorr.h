@@ -121,8 +121,8 @@ KURV_API KURV_WARN_UNUSED kurv_err kurv_schnorr_verify(const uint8_t sig[64], co
 /**
  * kurv_schnorr_batch_scratch_size() - bytes of scratch memory that lets
  * kurv_schnorr_verify_batch() check @n signatures in one multi-scalar product.
- * Return: the size (about 0.6 KiB per signature for large @n, more per signature for
- * small @n); 0 if @n is above 2^20.
+ * Return: the size, 0 if @n is above 2^20. About 5.8 KiB per signature for small @n
+ * (5,888 bytes for n = 1), 3.6 KiB at n = 512, 2.8 KiB at n = 4096 (secp256k1, x86-64).
  */
 KURV_API size_t kurv_schnorr_batch_scratch_size(size_t n);
 
