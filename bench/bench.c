@@ -2,7 +2,7 @@
  * kurv-bench: microseconds per operation for kurv, and for OpenSSL 3,
  * libsecp256k1 and mbed TLS when they were found at configure time.
  *
- *   kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point]
+ *   kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point | --schnorr]
  *
  * Operations, each on bytes in and bytes out, as kurv's API takes them:
  *   keygen  a fresh private key and its uncompressed public key
@@ -78,6 +78,9 @@
 #endif
 
 #include "bench.h"
+#ifdef KURV_BENCH_SCHNORR
+#include "bench_schnorr.h"
+#endif
 
 /* ------------------------------------------------------------------ curves */
 
@@ -577,13 +580,14 @@ static double time_op(op_fn fn, struct state *s, double seconds, const char *wha
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point]\n"
+            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point | --schnorr]\n"
             "  -c CURVE    only this curve (name or alias, e.g. secp256k1, P-256)\n"
             "  -t SECONDS  time per table cell, at least (default 0.3)\n"
             "  --csv       comma-separated output\n"
             "  --ecies     ECIES encrypt/decrypt per message length (bench_ecies.c), with\n"
             "              BouncyCastle through the JVM when it was found at build time\n"
             "  --point     time the point API (kurv/point.h) instead\n"
+            "  --schnorr   BIP-340 sign, verify and batch verification instead\n"
             "Peers compiled in:%s%s%s\n",
             lib_built[LIB_OPENSSL] ? " OpenSSL" : "",
             lib_built[LIB_SECP] ? " libsecp256k1" : "",
@@ -747,7 +751,7 @@ int main(int argc, char **argv)
 {
     const char *only = NULL;
     double seconds = 0.3;
-    int csv = 0, ecies = 0, point = 0, i, done = 0;
+    int csv = 0, ecies = 0, point = 0, schnorr = 0, i, done = 0;
     size_t k;
 
     for (i = 1; i < argc; i++) {
@@ -765,6 +769,10 @@ int main(int argc, char **argv)
             ecies = 1;
         } else if (strcmp(argv[i], "--point") == 0) {
             point = 1;
+#ifdef KURV_BENCH_SCHNORR
+        } else if (strcmp(argv[i], "--schnorr") == 0) {
+            schnorr = 1;
+#endif
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
@@ -778,6 +786,10 @@ int main(int argc, char **argv)
         return bench_ecies_run(only, seconds, csv);
     if (point)
         return kurv_bench_point(only, seconds, csv);
+#ifdef KURV_BENCH_SCHNORR
+    if (schnorr)
+        return bench_schnorr(seconds);
+#endif
     if (only) {
         for (k = 0; curves[k].kurv != NULL; k++)
             if (curves[k].kurv() && curve_matches(curves[k].kurv(), only))

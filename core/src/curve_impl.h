@@ -51,6 +51,29 @@ struct kurv_curve_ops {
      * Return: KURV_OK; KURV_ERR_POINT if x >= p or x^3 + a x + b is not a square. */
     kurv_err (*lift_x)(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd);
 
+    /* xy = affine x||y of u1*G + u2*Q, Q = qxy validated, u1, u2 < n.
+     * Variable time: for public inputs only (BIP-340 verification).
+     * Return: KURV_OK; KURV_ERR_INFINITY if the sum is O (xy zeroed). */
+    kurv_err (*mul2_xy_vartime)(const kurv_curve *c, uint8_t *xy, const uint8_t *u1,
+                                const uint8_t *u2, const uint8_t *qxy);
+
+    /* Bytes of scratch memory msm_vartime needs for n points (any alignment: the size
+     * includes the padding); 0 if n is above the limit (2^22 points per call). */
+    size_t (*msm_scratch_size)(const kurv_curve *c, size_t n);
+
+    /* Multi-scalar product xy = g*G + sum_{i<n} k_i*P_i, variable time (public inputs).
+     * pxy: n validated affine points x||y (2*field_len bytes each); k: n scalars of
+     * scalar_len bytes, each < n; g: one such scalar, or NULL for no G term. xy may be
+     * NULL to learn only whether the sum is O. Strauss (interleaved wNAF) for few
+     * points, Pippenger (buckets) for many, GLV on curves with an endomorphism; all
+     * memory from scratch (scratch_len >= msm_scratch_size(c, n); may be NULL if n = 0).
+     * Return: KURV_OK; KURV_ERR_INFINITY if the sum is O (xy zeroed); KURV_ERR_BUFFER
+     * if scratch_len is too small; KURV_ERR_ARG for n above the limit or a NULL array;
+     * KURV_ERR_POINT if a coordinate is >= p. */
+    kurv_err (*msm_vartime)(const kurv_curve *c, uint8_t *xy, const uint8_t *g,
+                            const uint8_t *k, const uint8_t *pxy, size_t n,
+                            void *scratch, size_t scratch_len);
+
     /*
      * The point API (kurv/point.h; core/src/point_tmpl.h, core/src/point.c). Points are
      * raw limbs in the curve's field representation: Jacobian uint64_t[3][KURV_MAXL]

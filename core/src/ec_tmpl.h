@@ -42,8 +42,10 @@
 
 /* ---------------------------------------------------------------- field helpers */
 
+#ifndef EC_HAVE_FE_ADD   /* a field may define its own fe_add and fe_sub (same contract) */
 static inline void fe_add(fe *r, const fe *a, const fe *b) { kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v); }
 static inline void fe_sub(fe *r, const fe *a, const fe *b) { kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v); }
+#endif
 static inline void fe_neg(fe *r, const fe *a) { fe z = {{0}}; fe_sub(r, &z, a); }
 static inline void fe_cmov(fe *r, const fe *a, uint64_t mask) { kl_cmov(EC_N, r->v, a->v, mask); }
 static inline uint64_t fe_is_zero(const fe *a) { return kl_is_zero(EC_N, a->v); }
@@ -115,7 +117,8 @@ static void fe_inv(fe *r, const fe *a)
 }
 #endif
 
-/* Square root for p = 3 mod 4: r = a^((p+1)/4). Return all-ones if r^2 = a. */
+/* Square root for p = 3 mod 4: r = a^((p+1)/4). Return all-ones if r^2 = a.
+ * A field may define EC_FE_SQRT_CHAIN(r, a), an addition chain for this power. */
 static uint64_t fe_sqrt(fe *r, const fe *a)
 {
     fe e, one = {{1}}, chk;
@@ -123,7 +126,12 @@ static uint64_t fe_sqrt(fe *r, const fe *a)
     kl_add(EC_N, e.v, EC_P.v, one.v);   /* p + 1 < 2^(64 EC_N) for every curve we ship */
     for (i = 0; i < EC_N; i++)          /* >> 2 */
         e.v[i] = (e.v[i] >> 2) | (i + 1 < EC_N ? e.v[i + 1] << 62 : 0);
+#ifdef EC_FE_SQRT_CHAIN
+    (void)e;
+    EC_FE_SQRT_CHAIN(r, a);             /* the field's addition chain for this exponent */
+#else
     fe_pow_pub(r, a, e.v);
+#endif
     fe_sqr(&chk, r);
     return fe_eq(&chk, a);
 }
@@ -917,6 +925,7 @@ static kurv_err ec_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, 
     return KURV_OK;
 }
 
+#include "msm_tmpl.h"
 #include "point_tmpl.h"
 
 #ifndef EC_NO_OPS
@@ -927,6 +936,9 @@ static const struct kurv_curve_ops ec_ops = {
     .ecdsa_check_vartime = ec_op_ecdsa_check_vartime,
     .check_xy = ec_op_check_xy,
     .lift_x = ec_op_lift_x,
+    .mul2_xy_vartime = ec_op_mul2_xy_vartime,
+    .msm_scratch_size = ec_op_msm_scratch_size,
+    .msm_vartime = ec_op_msm_vartime,
     EC_POINT_OPS,
 };
 #endif

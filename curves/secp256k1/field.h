@@ -7,6 +7,7 @@
 #define KURV_SECP256K1_FIELD_H
 
 #include <stdint.h>
+#include <string.h>
 #include "mont_impl.h"
 
 #define EC_N 4
@@ -18,32 +19,32 @@
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
+/* The field operations are small and on every hot path: have them inlined. */
+#if defined(__GNUC__)
+#define K1_INLINE static inline __attribute__((always_inline))
+#else
+#define K1_INLINE static inline
+#endif
+
 static const fe EC_P = {{0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
                          0xFFFFFFFFFFFFFFFFULL, 0xFFFFFFFFFFFFFFFFULL}};
 #define K1_C 0x1000003D1ULL   /* 2^256 mod p */
 
-/* r = t mod p for a 512-bit t (8 limbs), using 2^256 = C (mod p). */
-static inline void k1_reduce(fe *r, const uint64_t t[8])
+/* r = t mod p for a 512-bit t (8 limbs), using 2^256 = C (mod p): one carry chain of
+ * t_lo + t_hi * C (a 256-bit value and a top word < 2^34), the top word folded the same
+ * way, then one conditional subtraction of p. */
+K1_INLINE void k1_reduce(fe *r, const uint64_t t[8])
 {
-    kurv_u128 p4 = (kurv_u128)t[4] * K1_C, p5 = (kurv_u128)t[5] * K1_C;
-    kurv_u128 p6 = (kurv_u128)t[6] * K1_C, p7 = (kurv_u128)t[7] * K1_C, q;
-    uint64_t r0, r1, r2, r3, top, c, s[4];
+    kurv_u128 p;
+    uint64_t r0, r1, r2, r3, c, s[4], top;
 
-    /* t_lo + t_hi * C: a 256-bit value plus a top word < 2^35 */
-    r0 = kl_adc(t[0], (uint64_t)p4, 0, &c);
-    r1 = kl_adc(t[1], (uint64_t)p5, c, &c);
-    r2 = kl_adc(t[2], (uint64_t)p6, c, &c);
-    r3 = kl_adc(t[3], (uint64_t)p7, c, &c);
-    top = c;
-    r1 = kl_adc(r1, (uint64_t)(p4 >> 64), 0, &c);
-    r2 = kl_adc(r2, (uint64_t)(p5 >> 64), c, &c);
-    r3 = kl_adc(r3, (uint64_t)(p6 >> 64), c, &c);
-    top += (uint64_t)(p7 >> 64) + c;
-
-    /* fold the top word: top * C < 2^68 */
-    q = (kurv_u128)top * K1_C;
-    r0 = kl_adc(r0, (uint64_t)q, 0, &c);
-    r1 = kl_adc(r1, (uint64_t)(q >> 64), c, &c);
+    p = (kurv_u128)t[4] * K1_C + t[0]; r0 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)t[5] * K1_C + t[1] + c; r1 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)t[6] * K1_C + t[2] + c; r2 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)t[7] * K1_C + t[3] + c; r3 = (uint64_t)p; top = (uint64_t)(p >> 64);
+    /* fold the top word: top * C < 2^67 */
+    p = (kurv_u128)top * K1_C + r0; r0 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    r1 = kl_adc(r1, c, 0, &c);
     r2 = kl_adc(r2, 0, c, &c);
     r3 = kl_adc(r3, 0, c, &c);
     /* a final carry means the value wrapped and is now tiny: add C once more */
@@ -63,11 +64,9 @@ static inline void k1_reduce(fe *r, const uint64_t t[8])
         c1 = kl_adc(c1, (uint64_t)(p_ >> 64), cc_, &cc_);         \
         c2 += cc_;                                                \
     } while (0)
-/* (c2:c1:c0) += 2 * x * y */
-#define K1_MULACC2(x, y) do { K1_MULACC(x, y); K1_MULACC(x, y); } while (0)
 #define K1_SHIFT(out) do { out = c0; c0 = c1; c1 = c2; c2 = 0; } while (0)
 
-static inline void fe_mul(fe *r, const fe *a, const fe *b)
+K1_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
     const uint64_t *x = a->v, *y = b->v;
     uint64_t t[8], c0 = 0, c1 = 0, c2 = 0;
@@ -84,23 +83,144 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b)
     k1_reduce(r, t);
 }
 
-static inline void fe_sqr(fe *r, const fe *a)
+/* r = a^2: the six cross products once, doubled, plus the four squares (10 multiplications) */
+K1_INLINE void fe_sqr(fe *r, const fe *a)
 {
     const uint64_t *x = a->v;
-    uint64_t t[8], c0 = 0, c1 = 0, c2 = 0;
+    uint64_t t[8], c;
+    kurv_u128 p;
 
-    K1_MULACC(x[0], x[0]); K1_SHIFT(t[0]);
-    K1_MULACC2(x[0], x[1]); K1_SHIFT(t[1]);
-    K1_MULACC2(x[0], x[2]); K1_MULACC(x[1], x[1]); K1_SHIFT(t[2]);
-    K1_MULACC2(x[0], x[3]); K1_MULACC2(x[1], x[2]); K1_SHIFT(t[3]);
-    K1_MULACC2(x[1], x[3]); K1_MULACC(x[2], x[2]); K1_SHIFT(t[4]);
-    K1_MULACC2(x[2], x[3]); K1_SHIFT(t[5]);
-    K1_MULACC(x[3], x[3]); K1_SHIFT(t[6]);
-    t[7] = c0;
+    p = (kurv_u128)x[0] * x[1]; t[1] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[0] * x[2] + c; t[2] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[0] * x[3] + c; t[3] = (uint64_t)p; t[4] = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[1] * x[2] + t[3]; t[3] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[1] * x[3] + t[4] + c; t[4] = (uint64_t)p; t[5] = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[2] * x[3] + t[5]; t[5] = (uint64_t)p; t[6] = (uint64_t)(p >> 64);
+    t[7] = t[6] >> 63;
+    t[6] = (t[6] << 1) | (t[5] >> 63);
+    t[5] = (t[5] << 1) | (t[4] >> 63);
+    t[4] = (t[4] << 1) | (t[3] >> 63);
+    t[3] = (t[3] << 1) | (t[2] >> 63);
+    t[2] = (t[2] << 1) | (t[1] >> 63);
+    t[1] = t[1] << 1;
+    p = (kurv_u128)x[0] * x[0];
+    t[0] = (uint64_t)p;
+    t[1] = kl_adc(t[1], (uint64_t)(p >> 64), 0, &c);
+    p = (kurv_u128)x[1] * x[1];
+    t[2] = kl_adc(t[2], (uint64_t)p, c, &c);
+    t[3] = kl_adc(t[3], (uint64_t)(p >> 64), c, &c);
+    p = (kurv_u128)x[2] * x[2];
+    t[4] = kl_adc(t[4], (uint64_t)p, c, &c);
+    t[5] = kl_adc(t[5], (uint64_t)(p >> 64), c, &c);
+    p = (kurv_u128)x[3] * x[3];
+    t[6] = kl_adc(t[6], (uint64_t)p, c, &c);
+    t[7] = kl_adc(t[7], (uint64_t)(p >> 64), c, &c);
     k1_reduce(r, t);
+}
+
+/*
+ * r = a + b and r = a - b mod p, for a, b < p, using 2^256 = C (mod p): a sum that
+ * carries out of 256 bits or reaches p becomes sum + C (mod 2^256); a difference
+ * that borrows becomes diff - C (mod 2^256). One short carry chain instead of a
+ * full subtraction of p. Constant time.
+ */
+#define EC_HAVE_FE_ADD 1
+K1_INLINE void fe_add(fe *r, const fe *a, const fe *b)
+{
+    uint64_t s[4], t[4], c, c2;
+    c = kl_add(4, s, a->v, b->v);
+    t[0] = kl_adc(s[0], K1_C, 0, &c2);
+    t[1] = kl_adc(s[1], 0, c2, &c2);
+    t[2] = kl_adc(s[2], 0, c2, &c2);
+    t[3] = kl_adc(s[3], 0, c2, &c2);
+    kl_cmov(4, s, t, 0 - (c | c2));
+    memcpy(r->v, s, sizeof s);
+}
+
+K1_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
+{
+    uint64_t d[4], t[4], bw, b2;
+    bw = kl_sub(4, d, a->v, b->v);
+    t[0] = kl_sbb(d[0], K1_C, 0, &b2);
+    t[1] = kl_sbb(d[1], 0, b2, &b2);
+    t[2] = kl_sbb(d[2], 0, b2, &b2);
+    t[3] = kl_sbb(d[3], 0, b2, &b2);
+    kl_cmov(4, d, t, 0 - bw);
+    memcpy(r->v, d, sizeof d);
 }
 
 static inline void fe_to_dom(fe *r, const fe *a) { *r = *a; }
 static inline void fe_from_dom(fe *r, const fe *a) { *r = *a; }
+
+/* r = a^(2^n) */
+static inline void k1_sqr_n(fe *r, const fe *a, int n)
+{
+    fe_sqr(r, a);
+    while (--n > 0)
+        fe_sqr(r, r);
+}
+
+/*
+ * Addition chains for the two fixed exponents of the field, both built on
+ * x_k = a^(2^k - 1) (k = 2, 3, 6, 9, 11, 22, 44, 88, 176, 220, 223):
+ *   (p + 1) / 4 = ((x223 * 2^23 + x22) * 2^6 + x2) * 2^2                  (square root)
+ *   p - 2       = ((((x223 * 2^23 + x22) * 2^5 + 1) * 2^3 + x2) * 2^2) + 1  (inverse)
+ * 255 squarings and 13 or 15 multiplications instead of a generic windowed power.
+ * Constant time (the exponents are public). k1_pow_head gives their common part,
+ * head = x223 * 2^23 + x22, and x2.
+ */
+static void k1_pow_head(fe *head, fe *x2, const fe *a)
+{
+    fe x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t;
+    fe_sqr(&t, a);
+    fe_mul(x2, &t, a);
+    fe_sqr(&t, x2);
+    fe_mul(&x3, &t, a);
+    k1_sqr_n(&t, &x3, 3);
+    fe_mul(&x6, &t, &x3);
+    k1_sqr_n(&t, &x6, 3);
+    fe_mul(&x9, &t, &x3);
+    k1_sqr_n(&t, &x9, 2);
+    fe_mul(&x11, &t, x2);
+    k1_sqr_n(&t, &x11, 11);
+    fe_mul(&x22, &t, &x11);
+    k1_sqr_n(&t, &x22, 22);
+    fe_mul(&x44, &t, &x22);
+    k1_sqr_n(&t, &x44, 44);
+    fe_mul(&x88, &t, &x44);
+    k1_sqr_n(&t, &x88, 88);
+    fe_mul(&x176, &t, &x88);
+    k1_sqr_n(&t, &x176, 44);
+    fe_mul(&x220, &t, &x44);
+    k1_sqr_n(&t, &x220, 3);
+    fe_mul(&x223, &t, &x3);
+    k1_sqr_n(&t, &x223, 23);
+    fe_mul(head, &t, &x22);
+}
+
+/* r = a^((p + 1) / 4): the square root of a when a is a square */
+static void k1_pow_sqrt(fe *r, const fe *a)
+{
+    fe x2, t;
+    k1_pow_head(&t, &x2, a);
+    k1_sqr_n(&t, &t, 6);
+    fe_mul(&t, &t, &x2);
+    k1_sqr_n(r, &t, 2);
+}
+#define EC_FE_SQRT_CHAIN k1_pow_sqrt
+
+/* r = a^(p - 2) = a^-1 (0 maps to 0) */
+#define EC_HAVE_FE_INV 1
+static void fe_inv(fe *r, const fe *a)
+{
+    fe x2, t;
+    k1_pow_head(&t, &x2, a);
+    k1_sqr_n(&t, &t, 5);
+    fe_mul(&t, &t, a);
+    k1_sqr_n(&t, &t, 3);
+    fe_mul(&t, &t, &x2);
+    k1_sqr_n(&t, &t, 2);
+    fe_mul(r, &t, a);
+}
 
 #endif

@@ -29,6 +29,10 @@ static const char usage_main[] =
     "                          ECIES-encrypt FILE (- for stdin) to a public key\n"
     "  decrypt -k KEY [--preset NAME] [-o OUT] FILE\n"
     "                          decrypt an ECIES ciphertext with the private key\n"
+#ifdef KURV_HAVE_SCHNORR
+    "  schnorr keygen|pubkey|sign|verify\n"
+    "                          BIP-340 Schnorr signatures over secp256k1, hex in and out\n"
+#endif
     "  curves                  list the curves this kurv knows\n"
     "  demo                    a guided tour: keys, signature, ECDH, OpenSSL cross-checks\n"
     "  version                 print the version\n"
@@ -151,6 +155,10 @@ const char *tool_usage(const char *cmd)
     size_t i;
     if (!cmd)
         return usage_main;
+#ifdef KURV_HAVE_SCHNORR
+    if (strcmp(cmd, "schnorr") == 0)
+        return tool_schnorr_usage();
+#endif
     for (i = 0; i < sizeof usages / sizeof usages[0]; i++)
         if (strcmp(usages[i].name, cmd) == 0)
             return usages[i].usage;
@@ -234,6 +242,10 @@ int main(int argc, char **argv)
         return cmd_decrypt(argc - 1, argv + 1);
     if (strcmp(cmd, "curves") == 0)
         return cmd_curves(argc - 1, argv + 1);
+#ifdef KURV_HAVE_SCHNORR
+    if (strcmp(cmd, "schnorr") == 0)
+        return cmd_schnorr(argc - 1, argv + 1);
+#endif
     if (strcmp(cmd, "demo") == 0)
         return cmd_demo(argc - 1, argv + 1, argv[0]);
     if (strcmp(cmd, "version") == 0)

@@ -114,6 +114,9 @@ int cmd_ecdh(int argc, char **argv);
 int cmd_encrypt(int argc, char **argv);
 int cmd_decrypt(int argc, char **argv);
 int cmd_demo(int argc, char **argv, const char *argv0);
+/* cmd_schnorr.c (built when kurv-schnorr is): `kurv schnorr ...` and its usage text */
+int cmd_schnorr(int argc, char **argv);
+const char *tool_schnorr_usage(void);
 
 /* Usage text of a command (NULL for the general usage); printed by --help. */
 const char *tool_usage(const char *cmd);

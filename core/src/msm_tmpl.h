@@ -1,0 +1,580 @@
+/*
+ * kurv internal: variable-time multi-point operations of the curve template,
+ * included from the end of ec_tmpl.h (which supplies the field, the Jacobian
+ * formulas, the fixed-base table ec_base_table and, when the curve defines
+ * EC_GLV, its endomorphism). For public inputs only: signature verification
+ * and batch verification.
+ *
+ *   u1*G + u2*Q as a full affine point          ec_op_mul2_xy_vartime
+ *   g*G + sum k_i*P_i  (multi-scalar product)  ec_op_msm_vartime, ec_op_msm_scratch_size
+ *
+ * The multi-scalar product works on "effective" points: with EC_GLV each
+ * k_i*P_i becomes k_i1*(+-P_i) + k_i2*(+-phi(P_i)) with half-length k_i1, k_i2
+ * (Gallant-Lambert-Vanstone), otherwise the pairs are taken as they come.
+ * Zero scalars are dropped. Then, by a cost estimate on the number of points:
+ *   - Strauss (interleaved wNAF): one table of odd multiples per point, all
+ *     tables normalised to affine at once with Montgomery's trick (one field
+ *     inversion), shared doublings, width-5 wNAF digits;
+ *   - Pippenger (the bucket method): signed c-bit windows, 2^(c-1) affine buckets
+ *     per window, all windows filled together in rounds of affine additions that
+ *     share one inversion (Montgomery's trick), summed by the running-sum trick,
+ *     c chosen for the point count.
+ * The g*G term is added with the fixed-base comb table (one mixed addition per
+ * window). All memory comes from the caller's scratch buffer, whose size is
+ * ec_op_msm_scratch_size(n); nothing is allocated here.
+ */
+#ifndef EC_N
+#error "msm_tmpl.h is included from ec_tmpl.h"
+#endif
+
+/* ---------------------------------------------------------------- helpers */
+
+/* Jacobian p -> affine x||y bytes; p must not be O. */
+static void jac_store_xy(uint8_t *xy, const ec_jac *p)
+{
+    fe zi, zi2, t;
+    fe_inv(&zi, &p->z);
+    fe_sqr(&zi2, &zi);
+    fe_mul(&t, &p->x, &zi2);
+    fe_to_bytes(xy, &t);
+    fe_mul(&zi2, &zi2, &zi);
+    fe_mul(&t, &p->y, &zi2);
+    fe_to_bytes(xy + EC_FLEN, &t);
+}
+
+/*
+ * Montgomery's trick: cnt Jacobian points, none O, to affine with a single
+ * inversion. tmp holds cnt field elements. a and p must not overlap.
+ */
+static void jac_batch_to_aff_vartime(ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
+{
+    fe inv, zi, zi2;
+    size_t i;
+
+    if (cnt == 0)
+        return;
+    tmp[0] = p[0].z;
+    for (i = 1; i < cnt; i++)
+        fe_mul(&tmp[i], &tmp[i - 1], &p[i].z);
+    fe_inv(&inv, &tmp[cnt - 1]);          /* 1 / (z_0 ... z_{cnt-1}) */
+    for (i = cnt; i-- > 0;) {
+        if (i > 0) {
+            fe_mul(&zi, &inv, &tmp[i - 1]);   /* 1 / z_i */
+            fe_mul(&inv, &inv, &p[i].z);      /* 1 / (z_0 ... z_{i-1}) */
+        } else {
+            zi = inv;
+        }
+        fe_sqr(&zi2, &zi);
+        fe_mul(&a[i].x, &p[i].x, &zi2);
+        fe_mul(&zi2, &zi2, &zi);
+        fe_mul(&a[i].y, &p[i].y, &zi2);
+    }
+}
+
+/* r = p + s*q, s = +1 or -1 (q affine). */
+static inline void jac_add_aff_signed_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q, int neg)
+{
+    if (neg) {
+        ec_aff t;
+        t.x = q->x;
+        fe_neg(&t.y, &q->y);
+        jac_add_aff_vartime(r, p, &t);
+    } else {
+        jac_add_aff_vartime(r, p, q);
+    }
+}
+
+static inline void jac_set_inf(ec_jac *r)
+{
+    memset(r, 0, sizeof *r);
+    r->x = ec_k_one();
+    r->y = ec_k_one();
+}
+
+/* bit length of an EC_N-limb integer */
+static unsigned msm_bitlen(const uint64_t *k)
+{
+    int i;
+    for (i = EC_N - 1; i >= 0; i--)
+        if (k[i])
+            return 64u * (unsigned)i + 64u - (unsigned)__builtin_clzll(k[i]);
+    return 0;
+}
+
+/* c bits of k from bit pos (0 past the end) */
+static inline unsigned msm_bits(const uint64_t *k, unsigned pos, unsigned c)
+{
+    unsigned limb = pos / 64, off = pos % 64;
+    uint64_t v;
+    if (limb >= EC_N)
+        return 0;
+    v = k[limb] >> off;
+    if (off + c > 64 && limb + 1 < EC_N)
+        v |= k[limb + 1] << (64 - off);
+    return (unsigned)(v & ((1u << c) - 1));
+}
+
+/* Width-w NAF of k (EC_N limbs): naf[0..cap) (zero-filled), digits odd in
+ * (-2^(w-1), 2^(w-1)) or 0; return the number of digits (<= bits(k) + 1). */
+static unsigned msm_wnaf_vartime(int8_t *naf, const uint64_t *k, unsigned w, unsigned cap)
+{
+    uint64_t v[EC_N + 1];
+    unsigned len = 0, i;
+
+    memcpy(v, k, EC_N * sizeof v[0]);
+    v[EC_N] = 0;
+    memset(naf, 0, cap);
+    while (!(kl_is_zero(EC_N + 1, v) & 1) && len < cap) {
+        if (v[0] & 1) {
+            int di = (int)(v[0] & ((1u << w) - 1));
+            uint64_t s[EC_N + 1] = {0};
+            if (di >= (1 << (w - 1)))
+                di -= 1 << w;
+            if (di > 0) {
+                s[0] = (uint64_t)di;
+                kl_sub(EC_N + 1, v, v, s);
+            } else {
+                s[0] = (uint64_t)(-di);
+                kl_add(EC_N + 1, v, v, s);
+            }
+            naf[len] = (int8_t)di;
+        }
+        len++;
+        for (i = 0; i < EC_N + 1; i++)
+            v[i] = (v[i] >> 1) | (i + 1 < EC_N + 1 ? v[i + 1] << 63 : 0);
+    }
+    return len;
+}
+
+/* ---------------------------------------------------------------- u1*G + u2*Q, affine */
+
+static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const uint8_t *u1,
+                                      const uint8_t *u2, const uint8_t *qxy)
+{
+    ec_aff q;
+    ec_jac r;
+    (void)c;
+    if (!ec_load_aff(&q, qxy))
+        return KURV_ERR_POINT;
+    if (pt_mul2_vartime(&r, u1, u2, &q)) {
+        memset(xy, 0, 2 * EC_FLEN);
+        return KURV_ERR_INFINITY;
+    }
+    jac_store_xy(xy, &r);
+    return KURV_OK;
+}
+
+/* ---------------------------------------------------------------- multi-scalar product */
+
+#ifdef EC_GLV
+#define MSM_SPLIT 2                     /* effective points per input point */
+#define MSM_BITS 130                    /* expected bits of an effective scalar */
+#else
+#define MSM_SPLIT 1
+#define MSM_BITS EC_ORDER_BITS
+#endif
+#define MSM_MAX_POINTS ((size_t)1 << 22)  /* inputs per call */
+#define MSM_W 5                         /* Strauss wNAF width */
+#define MSM_TAB (1u << (MSM_W - 2))     /* odd multiples per point */
+#define MSM_NAF (8 * EC_SLEN + 2)       /* wNAF digits per point, capacity */
+#define MSM_ALIGN 64
+
+/* Relative costs (in field multiplications) used to pick the algorithm and c. */
+#define MSM_COST_MADD 11u      /* Jacobian + affine */
+#define MSM_COST_ADD 16u       /* Jacobian + Jacobian */
+#define MSM_COST_AADD 7u       /* affine + affine, inversion shared (Montgomery's trick) */
+
+/* digits per scalar for Pippenger windows of c bits (capacity: any scalar < 2^(8 EC_SLEN)) */
+static size_t msm_pip_windows(unsigned bits, unsigned c)
+{
+    return (bits + 1 + c - 1) / c + 1;
+}
+
+static double msm_pip_cost(size_t m, unsigned c)
+{
+    double w = (double)msm_pip_windows(MSM_BITS, c);
+    return w * ((double)m * MSM_COST_AADD + (double)(1u << (c - 1)) * (MSM_COST_MADD + MSM_COST_ADD));
+}
+
+/* Pippenger window width for m effective points */
+static unsigned msm_pip_c(size_t m)
+{
+    unsigned c, best = 2;
+    for (c = 3; c <= 15; c++)     /* digits must fit int16_t */
+        if (msm_pip_cost(m, c) < msm_pip_cost(m, best))
+            best = c;
+    return best;
+}
+
+/* 1 if Strauss is expected to be cheaper than Pippenger for m effective points */
+static int msm_use_strauss(size_t m)
+{
+    double strauss = (double)m * ((MSM_TAB - 1) * MSM_COST_ADD + MSM_TAB * 4 +
+                                  (double)MSM_BITS / (MSM_W + 1) * MSM_COST_MADD);
+    return strauss <= msm_pip_cost(m, msm_pip_c(m));
+}
+
+static size_t msm_round(size_t x) { return (x + MSM_ALIGN - 1) / MSM_ALIGN * MSM_ALIGN; }
+
+/* One pending bucket addition of Pippenger's method: effective point j, global bucket
+ * (window * 2^(c-1) + |digit| - 1), sign; kind: 0 add, 1 double, 2 cancel (set per round). */
+struct msm_item {
+    uint32_t j, bucket;
+    uint8_t neg, kind;
+};
+
+/* Scratch layout for n input points; each part rounded to MSM_ALIGN. */
+struct msm_layout {
+    size_t pts, limbs, part, total;     /* offsets of the parts, total bytes */
+    int strauss;
+    unsigned c;
+};
+
+static void msm_layout(struct msm_layout *l, size_t n)
+{
+    size_t m = n * MSM_SPLIT, part;
+    l->strauss = msm_use_strauss(m);
+    l->c = msm_pip_c(m);
+    l->pts = 0;
+    l->limbs = msm_round(m * sizeof(ec_aff));
+    l->part = l->limbs + msm_round(m * EC_N * sizeof(uint64_t));
+    if (l->strauss)
+        part = msm_round(m * MSM_TAB * sizeof(ec_aff))        /* affine tables */
+             + msm_round(n * MSM_TAB * sizeof(ec_jac))        /* Jacobian tables */
+             + msm_round(n * MSM_TAB * sizeof(fe))            /* Montgomery's trick */
+             + msm_round(m * MSM_NAF);                        /* wNAF digits */
+    else
+    {
+        size_t nw = msm_pip_windows(8 * EC_SLEN, l->c), nb = nw << (l->c - 1);
+        part = msm_round(m * nw * sizeof(int16_t))                  /* digits */
+             + msm_round(nb * sizeof(ec_aff)) + msm_round(nb)       /* buckets, states */
+             + msm_round(m * nw * sizeof(struct msm_item))          /* pending additions */
+             + msm_round(nb * sizeof(struct msm_item))              /* one round */
+             + 2 * msm_round(nb * sizeof(fe));                      /* Montgomery's trick */
+    }
+    l->total = l->part + part + MSM_ALIGN;  /* + MSM_ALIGN: the buffer may be unaligned */
+}
+
+static size_t ec_op_msm_scratch_size(const kurv_curve *c, size_t n)
+{
+    struct msm_layout l;
+    (void)c;
+    if (n > MSM_MAX_POINTS)
+        return 0;
+    msm_layout(&l, n);
+    return l.total;
+}
+
+/* acc += sum k_j * pts_j by interleaved wNAF (Strauss); n input points gave m = n*MSM_SPLIT
+ * effective points, of which the first mm are in use (pairs 2i, 2i+1 with GLV). */
+static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, size_t mm,
+                        uint8_t *part, size_t n)
+{
+    size_t m = n * MSM_SPLIT;
+    ec_aff *tab = (ec_aff *)(void *)part;
+    ec_jac *jt = (ec_jac *)(void *)(part + msm_round(m * MSM_TAB * sizeof(ec_aff)));
+    fe *tmp = (fe *)(void *)((uint8_t *)jt + msm_round(n * MSM_TAB * sizeof(ec_jac)));
+    int8_t *naf = (int8_t *)tmp + msm_round(n * MSM_TAB * sizeof(fe));
+    size_t j, nb = 0, len = 0;
+    unsigned e;
+    long i;
+
+    /* odd multiples P, 3P, ..., (2^(w-1) - 1)P of each distinct base point (Jacobian) */
+    for (j = 0; j < mm; j++) {
+        ec_jac p2, *t;
+#ifdef EC_GLV
+        if (j % 2 == 1)
+            continue;           /* phi(P)'s table comes from P's */
+#endif
+        t = jt + nb * MSM_TAB;
+        t[0].x = pts[j].x;
+        t[0].y = pts[j].y;
+        t[0].z = ec_k_one();
+        jac_dbl(&p2, &t[0]);
+        for (e = 1; e < MSM_TAB; e++)
+            jac_add_vartime(&t[e], &t[e - 1], &p2);
+        nb++;
+    }
+    jac_batch_to_aff_vartime(tab, jt, nb * MSM_TAB, tmp);
+#ifdef EC_GLV
+    /* spread: base i's table to effective point 2i, and phi of it to 2i+1 (from the top,
+     * as the tables are packed at the front); y signs follow the effective points */
+    for (j = nb; j-- > 0;) {
+        ec_aff *src = tab + j * MSM_TAB, *d0 = tab + 2 * j * MSM_TAB, *d1 = d0 + MSM_TAB;
+        int neg0 = !(fe_eq(&src[0].y, &pts[2 * j].y) & 1);
+        int neg1;
+        for (e = MSM_TAB; e-- > 0;) {
+            ec_aff a = src[e];
+            d1[e].y = a.y;
+            fe_mul(&d1[e].x, &a.x, &ec_glv_beta);
+            d0[e] = a;
+        }
+        /* effective point 2j is pts[2j] itself; 2j+1 is pts[2j+1] = (beta x, +-y) */
+        neg1 = !(fe_eq(&d1[0].y, &pts[2 * j + 1].y) & 1);
+        for (e = 0; e < MSM_TAB; e++) {
+            if (neg0)
+                fe_neg(&d0[e].y, &d0[e].y);
+            if (neg1)
+                fe_neg(&d1[e].y, &d1[e].y);
+        }
+    }
+#endif
+
+    for (j = 0; j < mm; j++) {
+        unsigned l = msm_wnaf_vartime(naf + j * MSM_NAF, limbs + j * EC_N, MSM_W, MSM_NAF);
+        if (l > len)
+            len = l;
+    }
+    for (i = (long)len - 1; i >= 0; i--) {
+        if (!(fe_is_zero(&acc->z) & 1))
+            jac_dbl(acc, acc);
+        for (j = 0; j < mm; j++) {
+            int d = naf[j * MSM_NAF + (size_t)i];
+            if (d > 0)
+                jac_add_aff_vartime(acc, acc, &tab[j * MSM_TAB + (size_t)(d / 2)]);
+            else if (d < 0)
+                jac_add_aff_signed_vartime(acc, acc, &tab[j * MSM_TAB + (size_t)(-d / 2)], 1);
+        }
+    }
+}
+
+/*
+ * acc += sum k_j * pts_j by the bucket method (Pippenger) with c-bit signed windows.
+ * The buckets of every window are affine and filled together, in rounds: in a round
+ * each bucket takes at most one addition, and all the round's additions share one
+ * field inversion (Montgomery's trick), so an addition costs about 6 multiplications;
+ * a point whose bucket is busy waits for the next round. Then each window's buckets are
+ * summed by the running-sum trick (Jacobian) and the windows combined by doublings.
+ */
+static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, size_t mm,
+                          uint8_t *part, unsigned c, size_t m_cap)
+{
+    /* the parts as msm_layout placed them, for m_cap >= mm points */
+    size_t nw_cap = msm_pip_windows(8 * EC_SLEN, c), nbuck = (size_t)1 << (c - 1);
+    size_t nb_all = nw_cap * nbuck, j, b, nitems = 0, i;
+    int16_t *dig = (int16_t *)(void *)part;
+    ec_aff *buck = (ec_aff *)(void *)(part + msm_round(m_cap * nw_cap * sizeof(int16_t)));
+    uint8_t *st = (uint8_t *)buck + msm_round(nb_all * sizeof(ec_aff));
+    struct msm_item *items = (struct msm_item *)(void *)(st + msm_round(nb_all));
+    struct msm_item *round = (struct msm_item *)(void *)((uint8_t *)items +
+                                 msm_round(m_cap * nw_cap * sizeof(struct msm_item)));
+    fe *den = (fe *)(void *)((uint8_t *)round + msm_round(nb_all * sizeof(struct msm_item)));
+    fe *pre = (fe *)(void *)((uint8_t *)den + msm_round(nb_all * sizeof(fe)));
+    unsigned bits = 0, nwin, w, k;
+
+    for (j = 0; j < mm; j++) {
+        unsigned l = msm_bitlen(limbs + j * EC_N);
+        if (l > bits)
+            bits = l;
+    }
+    nwin = (unsigned)msm_pip_windows(bits, c);
+
+    /* signed digits in [-2^(c-1), 2^(c-1)], least significant window first */
+    for (j = 0; j < mm; j++) {
+        const uint64_t *kj = limbs + j * EC_N;
+        int16_t *dj = dig + j * nwin;
+        unsigned carry = 0;
+        for (w = 0; w < nwin; w++) {
+            unsigned v = msm_bits(kj, w * c, c) + carry;
+            carry = v > (1u << (c - 1));
+            dj[w] = (int16_t)((int)v - (int)(carry << c));
+            if (dj[w]) {
+                int d = dj[w];
+                items[nitems].j = (uint32_t)j;
+                items[nitems].bucket = (uint32_t)(w * nbuck + (size_t)(d > 0 ? d : -d) - 1);
+                items[nitems].neg = d < 0;
+                items[nitems].kind = 0;
+                nitems++;
+            }
+        }
+    }
+    memset(st, 0, nwin * nbuck);
+
+    while (nitems) {
+        size_t nr = 0, next = 0;
+        fe inv;
+        /* a bucket's first point is copied; one addition per bucket per round */
+        for (i = 0; i < nitems; i++) {
+            struct msm_item it = items[i];
+            if (st[it.bucket] == 0) {
+                buck[it.bucket] = pts[it.j];
+                if (it.neg)
+                    fe_neg(&buck[it.bucket].y, &pts[it.j].y);
+                st[it.bucket] = 1;
+            } else if (st[it.bucket] == 2) {
+                items[next++] = it;
+            } else {
+                st[it.bucket] = 2;
+                round[nr++] = it;
+            }
+        }
+        if (nr == 0)
+            break;
+        /* denominators: x_P - x_B, or 2 y_B to double, or 1 when P = -B */
+        for (i = 0; i < nr; i++) {
+            const ec_aff *bb = &buck[round[i].bucket], *pp = &pts[round[i].j];
+            fe py = pp->y;
+            if (round[i].neg)
+                fe_neg(&py, &pp->y);
+            if (!(fe_eq(&pp->x, &bb->x) & 1)) {
+                round[i].kind = 0;
+                fe_sub(&den[i], &pp->x, &bb->x);
+            } else if (fe_eq(&py, &bb->y) & 1) {
+                round[i].kind = 1;
+                fe_add(&den[i], &bb->y, &bb->y);
+            } else {
+                round[i].kind = 2;
+                den[i] = ec_k_one();
+            }
+            if (i)
+                fe_mul(&pre[i], &pre[i - 1], &den[i]);
+            else
+                pre[0] = den[0];
+        }
+        fe_inv(&inv, &pre[nr - 1]);
+        for (i = nr; i-- > 0;) {
+            struct msm_item it = round[i];
+            ec_aff *bb = &buck[it.bucket];
+            const ec_aff *pp = &pts[it.j];
+            fe di, lam, t, py;
+            if (i > 0) {
+                fe_mul(&di, &inv, &pre[i - 1]);
+                fe_mul(&inv, &inv, &den[i]);
+            } else {
+                di = inv;
+            }
+            st[it.bucket] = 1;
+            if (it.kind == 2) {                 /* B + (-B) = O: the bucket empties */
+                st[it.bucket] = 0;
+                continue;
+            }
+            py = pp->y;
+            if (it.neg)
+                fe_neg(&py, &pp->y);
+            if (it.kind == 0) {                 /* lambda = (y_P - y_B) / (x_P - x_B) */
+                fe_sub(&t, &py, &bb->y);
+            } else {                            /* lambda = (3 x_B^2 + a) / (2 y_B) */
+                fe_sqr(&t, &bb->x);
+                fe_add(&lam, &t, &t);
+                fe_add(&t, &t, &lam);
+                fe_mul_a(&lam, &ec_k_one());
+                fe_add(&t, &t, &lam);
+            }
+            fe_mul(&lam, &t, &di);
+            fe_sqr(&t, &lam);                   /* x3 = lambda^2 - x_B - x_P */
+            fe_sub(&t, &t, &bb->x);
+            fe_sub(&t, &t, &pp->x);
+            fe_sub(&di, &bb->x, &t);            /* y3 = lambda (x_B - x3) - y_B */
+            fe_mul(&di, &lam, &di);
+            fe_sub(&bb->y, &di, &bb->y);
+            bb->x = t;
+        }
+        nitems = next;
+    }
+
+    for (w = nwin; w-- > 0;) {
+        ec_jac run, sum;
+        if (!(fe_is_zero(&acc->z) & 1))
+            for (k = 0; k < c; k++)
+                jac_dbl(acc, acc);
+        /* sum_b (b+1) * buck[b] = sum over b of the running sums from the top */
+        jac_set_inf(&run);
+        jac_set_inf(&sum);
+        for (b = nbuck; b-- > 0;) {
+            if (st[w * nbuck + b])
+                jac_add_aff_vartime(&run, &run, &buck[w * nbuck + b]);
+            jac_add_vartime(&sum, &sum, &run);
+        }
+        jac_add_vartime(acc, acc, &sum);
+    }
+}
+
+/*
+ * xy = g*G + sum_{i<n} k_i*P_i. Points pxy: n affine x||y (2*EC_FLEN bytes each),
+ * validated by the caller; scalars k: n big-endian EC_SLEN-byte values < n, g the
+ * same or NULL (no G term). xy may be NULL: then only "is it O" is answered.
+ * Return KURV_OK; KURV_ERR_INFINITY if the sum is O (xy zeroed); KURV_ERR_BUFFER if
+ * scratch_len < ec_op_msm_scratch_size(n); KURV_ERR_ARG for n > MSM_MAX_POINTS or a
+ * NULL buffer; KURV_ERR_POINT if a point's coordinate is >= p.
+ */
+static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_t *g,
+                                  const uint8_t *k, const uint8_t *pxy, size_t n,
+                                  void *scratch, size_t scratch_len)
+{
+    struct msm_layout l;
+    uint8_t *base;
+    ec_aff *pts;
+    uint64_t *limbs;
+    ec_jac acc;
+    size_t i, mm = 0;
+    (void)c;
+
+    if (n > MSM_MAX_POINTS || (n && (!k || !pxy)))
+        return KURV_ERR_ARG;
+    msm_layout(&l, n);
+    if (n) {
+        if (!scratch)
+            return KURV_ERR_ARG;
+        if (scratch_len < l.total)
+            return KURV_ERR_BUFFER;
+    }
+    base = n ? (uint8_t *)scratch + ((MSM_ALIGN - (uintptr_t)scratch % MSM_ALIGN) % MSM_ALIGN) : NULL;
+    pts = n ? (ec_aff *)(void *)(base + l.pts) : NULL;
+    limbs = n ? (uint64_t *)(void *)(base + l.limbs) : NULL;
+
+    for (i = 0; i < n; i++) {
+        ec_aff p;
+        if (!ec_load_aff(&p, pxy + i * 2 * EC_FLEN))
+            return KURV_ERR_POINT;
+#ifdef EC_GLV
+        {
+            uint8_t k1[EC_SLEN], k2[EC_SLEN];
+            int neg1, neg2;
+            ec_glv_split(k1, k2, &neg1, &neg2, k + i * EC_SLEN);
+            kl_from_be(EC_N, limbs + mm * EC_N, k1, EC_SLEN);
+            kl_from_be(EC_N, limbs + (mm + 1) * EC_N, k2, EC_SLEN);
+            if ((kl_is_zero(EC_N, limbs + mm * EC_N) & kl_is_zero(EC_N, limbs + (mm + 1) * EC_N)) & 1)
+                continue;       /* k_i = 0 */
+            pts[mm] = p;
+            if (neg1)
+                fe_neg(&pts[mm].y, &p.y);
+            fe_mul(&pts[mm + 1].x, &p.x, &ec_glv_beta);
+            pts[mm + 1].y = p.y;
+            if (neg2)
+                fe_neg(&pts[mm + 1].y, &p.y);
+            mm += 2;
+        }
+#else
+        kl_from_be(EC_N, limbs + mm * EC_N, k + i * EC_SLEN, EC_SLEN);
+        if (kl_is_zero(EC_N, limbs + mm * EC_N) & 1)
+            continue;
+        pts[mm++] = p;
+#endif
+    }
+
+    jac_set_inf(&acc);
+    if (mm) {
+        if (l.strauss)
+            msm_strauss(&acc, pts, limbs, mm, base + l.part, n);
+        else
+            msm_pippenger(&acc, pts, limbs, mm, base + l.part, l.c, n * MSM_SPLIT);
+    }
+    if (g) {
+        int8_t d[EC_BASE_WINDOWS];
+        sc_recode_signed(d, g, EC_BASE_W, EC_BASE_WINDOWS);
+        for (i = 0; i < EC_BASE_WINDOWS; i++) {
+            if (d[i] > 0)
+                jac_add_aff_vartime(&acc, &acc, &ec_base_table[i][d[i] - 1]);
+            else if (d[i] < 0)
+                jac_add_aff_signed_vartime(&acc, &acc, &ec_base_table[i][-d[i] - 1], 1);
+        }
+    }
+    if (fe_is_zero(&acc.z) & 1) {
+        if (xy)
+            memset(xy, 0, 2 * EC_FLEN);
+        return KURV_ERR_INFINITY;
+    }
+    if (xy)
+        jac_store_xy(xy, &acc);
+    return KURV_OK;
+}

@@ -1,0 +1,201 @@
+/* kurv-schnorr: BIP-340 batch verification (see kurv/schnorr.h). */
+#include <kurv/schnorr.h>
+#include <stdlib.h>
+#include <nettle/chacha.h>
+#include "schnorr_impl.h"
+
+#define BATCH_MAX ((size_t)1 << 20)     /* signatures per call */
+#define BATCH_ALLOC_CHUNK 512           /* signatures per chunk when we allocate */
+#define BATCH_ALIGN 64
+
+/* SHA-256("KURV/schnorr-batch"), computed at first use */
+static const char batch_tag[] = "KURV/schnorr-batch";
+
+/* Scratch for a chunk of n signatures: 2n points (R_i, P_i), 2n scalars, and the
+ * multi-scalar product's own scratch. */
+static size_t batch_parts(size_t n, size_t *pts_len, size_t *sc_len)
+{
+    const kurv_curve *c = kurv_secp256k1();
+    size_t msm = c->ops->msm_scratch_size(c, 2 * n);
+    if (n == 0 || n > BATCH_MAX || msm == 0)
+        return 0;
+    *pts_len = (2 * n * 64 + BATCH_ALIGN - 1) / BATCH_ALIGN * BATCH_ALIGN;
+    *sc_len = (2 * n * 32 + BATCH_ALIGN - 1) / BATCH_ALIGN * BATCH_ALIGN;
+    return *pts_len + *sc_len + msm + BATCH_ALIGN;
+}
+
+size_t kurv_schnorr_batch_scratch_size(size_t n)
+{
+    size_t a, b;
+    if (n == 0)
+        n = 1;
+    return batch_parts(n, &a, &b);
+}
+
+/* A deterministic stream of coefficients in [1, n-1]: ChaCha20 under the seed. */
+struct coef_rng {
+    struct chacha_ctx cc;
+    uint8_t buf[64];
+    size_t pos;
+};
+
+static void coef_next(const kurv_curve *c, struct coef_rng *g, uint8_t out[32])
+{
+    static const uint8_t zero[64] = {0};
+    for (;;) {
+        if (g->pos == sizeof g->buf) {
+            chacha_crypt(&g->cc, sizeof g->buf, g->buf, zero);
+            g->pos = 0;
+        }
+        memcpy(out, g->buf + g->pos, 32);
+        g->pos += 32;
+        if (schnorr_sc_valid(c, out) & 1)   /* public: redraw the rare 0 or >= n */
+            return;
+    }
+}
+
+/* Check one chunk, whose inputs were validated. */
+static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
+                            const uint8_t *const *msgs, const size_t *msg_lens, size_t n,
+                            uint8_t *mem, size_t pts_len, size_t sc_len, size_t msm_len)
+{
+    static const uint8_t zero_nonce[CHACHA_NONCE_SIZE] = {0};
+    const kurv_curve *c = kurv_secp256k1();
+    uint8_t *pts = mem, *sc = mem + pts_len, *msm = mem + pts_len + sc_len;
+    uint8_t seed[32], eb[32], ab[32], taghash[32], lenb[8];
+    uint64_t sum[4] = {0}, a[4], t[4];
+    struct sha256_ctx ctx;
+    struct coef_rng rng;
+    size_t i, j;
+    kurv_err e;
+
+    /* seed = hash_KURV/schnorr-batch(sig_1 || pk_1 || len_1 || m_1 || ... ), 8-byte lengths */
+    sha256_init(&ctx);
+    sha256_update(&ctx, sizeof batch_tag - 1, (const uint8_t *)batch_tag);
+    sha256_digest(&ctx, 32, taghash);
+    schnorr_tag_init(&ctx, taghash);
+    for (i = 0; i < n; i++) {
+        uint64_t len = msg_lens[i];
+        for (j = 0; j < 8; j++)
+            lenb[j] = (uint8_t)(len >> (56 - 8 * j));
+        sha256_update(&ctx, 64, sigs + 64 * i);
+        sha256_update(&ctx, 32, pubkeys + 32 * i);
+        sha256_update(&ctx, 8, lenb);
+        if (len)
+            sha256_update(&ctx, len, msgs[i]);
+    }
+    sha256_digest(&ctx, 32, seed);
+    chacha_set_key(&rng.cc, seed);
+    chacha_set_nonce(&rng.cc, zero_nonce);
+    rng.pos = sizeof rng.buf;
+
+    /* P_i = lift_x(pk_i): an invalid key is an input error, reported first */
+    for (i = 0; i < n; i++) {
+        uint8_t *pp = pts + 128 * i + 64;
+        memcpy(pp, pubkeys + 32 * i, 32);
+        if (c->ops->lift_x(c, pp + 32, pp, 0) != KURV_OK)
+            return KURV_ERR_POINT;
+    }
+    for (i = 0; i < n; i++) {
+        const uint8_t *r = sigs + 64 * i, *s = r + 32, *pk = pubkeys + 32 * i;
+        uint8_t *rp = pts + 128 * i;
+        uint8_t *ra = sc + 64 * i, *pa = ra + 32;
+
+        /* R_i = lift_x(r_i); no such point: the signature is invalid */
+        memcpy(rp, r, 32);
+        if (c->ops->lift_x(c, rp + 32, r, 0) != KURV_OK)
+            return KURV_ERR_SIGNATURE;
+        /* a_1 = 1; a_i from the stream */
+        if (i == 0) {
+            memset(ab, 0, 32);
+            ab[31] = 1;
+        } else {
+            coef_next(c, &rng, ab);
+        }
+        kurv_schnorr_challenge(eb, r, pk, msgs[i], msg_lens[i]);
+        kl_from_be(4, a, ab, 32);
+        kl_from_be(4, t, eb, 32);
+        schnorr_sc_mul(c, t, t, a);          /* a_i e_i */
+        memcpy(ra, ab, 32);
+        kl_to_be(4, pa, 32, t);
+        kl_from_be(4, t, s, 32);
+        schnorr_sc_mul(c, t, t, a);          /* a_i s_i */
+        kl_modadd(4, sum, sum, t, c->sc->m);
+    }
+    /* sum a_i R_i + sum a_i e_i P_i - (sum a_i s_i) G must be O */
+    schnorr_sc_neg(c, sum, sum);
+    kl_to_be(4, ab, 32, sum);
+    e = c->ops->msm_vartime(c, NULL, ab, sc, pts, 2 * n, msm, msm_len);
+    if (e == KURV_ERR_INFINITY)
+        return KURV_OK;
+    return e == KURV_OK ? KURV_ERR_SIGNATURE : e;
+}
+
+kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
+                                   const uint8_t *const *msgs, const size_t *msg_lens, size_t n,
+                                   void *scratch, size_t scratch_len)
+{
+    const kurv_curve *c = kurv_secp256k1();
+    size_t i, chunk, done, pts_len = 0, sc_len = 0, total;
+    uint8_t *mem, *heap = NULL;
+    kurv_err e = KURV_OK;
+
+    if (n == 0)
+        return KURV_OK;
+    if (n > BATCH_MAX || !sigs || !pubkeys || !msgs || !msg_lens || (!scratch && scratch_len))
+        return KURV_ERR_ARG;
+    /* cheap input errors first, in index order (public keys are checked per chunk, as they
+     * are lifted, before the chunk's equation) */
+    for (i = 0; i < n; i++) {
+        if (!msgs[i] && msg_lens[i])
+            return KURV_ERR_ARG;
+        if (!schnorr_lt_vartime(sigs + 64 * i, c->p) ||
+            !schnorr_lt_vartime(sigs + 64 * i + 32, c->n))
+            return KURV_ERR_ENCODING;
+    }
+
+    /* one signature: the single verification is cheaper than a product of two points,
+     * and gives the same answer */
+    if (n == 1) {
+        if (scratch && scratch_len < kurv_schnorr_batch_scratch_size(1))
+            return KURV_ERR_BUFFER;
+        return kurv_schnorr_verify(sigs, pubkeys, msgs[0], msg_lens[0]);
+    }
+
+    /* the largest chunk that fits */
+    if (!scratch) {
+        chunk = n < BATCH_ALLOC_CHUNK ? n : BATCH_ALLOC_CHUNK;
+        scratch_len = kurv_schnorr_batch_scratch_size(chunk);
+        heap = malloc(scratch_len);
+        if (!heap)
+            return KURV_ERR_BUFFER;
+        scratch = heap;
+    } else {
+        if (scratch_len < kurv_schnorr_batch_scratch_size(1))
+            return KURV_ERR_BUFFER;
+        chunk = n;
+        while (kurv_schnorr_batch_scratch_size(chunk) > scratch_len) {
+            size_t lo = 1, hi = chunk;          /* largest fitting size, by bisection */
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo + 1) / 2;
+                if (kurv_schnorr_batch_scratch_size(mid) <= scratch_len)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            chunk = lo;
+        }
+    }
+    mem = (uint8_t *)scratch + ((BATCH_ALIGN - (uintptr_t)scratch % BATCH_ALIGN) % BATCH_ALIGN);
+
+    for (done = 0; done < n && e == KURV_OK; done += chunk) {
+        size_t m = n - done < chunk ? n - done : chunk;
+        total = batch_parts(m, &pts_len, &sc_len);
+        e = batch_chunk(sigs + 64 * done, pubkeys + 32 * done, msgs + done, msg_lens + done, m,
+                        mem, pts_len, sc_len, total - pts_len - sc_len - BATCH_ALIGN);
+    }
+    if (heap) {
+        free(heap);
+    }
+    return e;
+}

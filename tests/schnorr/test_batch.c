@@ -1,0 +1,173 @@
+/*
+ * Batch verification agrees with single verification: batches of 0, 1, 2, 3, 64
+ * and 1,000 signatures (random keys and messages of random lengths), all valid,
+ * then with invalid signatures of several kinds at random positions; the same
+ * with a scratch buffer too small for one product (chunked) and with the
+ * library's own allocation.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <kurv/schnorr.h>
+#include "testutil.h"
+
+#define MAXN 1000
+#define MAXMSG 80
+
+struct batch {
+    size_t n;
+    uint8_t sigs[MAXN * 64], pks[MAXN * 32], msgbuf[MAXN][MAXMSG];
+    const uint8_t *msgs[MAXN];
+    size_t lens[MAXN];
+};
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
+static uint64_t rnd(void)            /* xorshift64*: reproducible positions and kinds */
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+static void make_batch(struct batch *b, size_t n)
+{
+    size_t i;
+    b->n = n;
+    for (i = 0; i < n; i++) {
+        uint8_t sk[32], kp[64], aux[32];
+        cr_assert_eq(kurv_keygen(kurv_secp256k1(), sk, 32, NULL, NULL, 0), KURV_OK);
+        cr_assert_eq(kurv_random(aux, 32), KURV_OK);
+        b->lens[i] = (size_t)(rnd() % MAXMSG);
+        cr_assert_eq(kurv_random(b->msgbuf[i], MAXMSG), KURV_OK);
+        b->msgs[i] = b->lens[i] ? b->msgbuf[i] : NULL;
+        cr_assert_eq(kurv_schnorr_keypair(kp, sk), KURV_OK);
+        cr_assert_eq(kurv_schnorr_keypair_pubkey(b->pks + 32 * i, kp), KURV_OK);
+        cr_assert_eq(kurv_schnorr_sign(b->sigs + 64 * i, kp, b->msgs[i], b->lens[i], aux), KURV_OK);
+        kurv_wipe(kp, sizeof kp);
+        kurv_wipe(sk, sizeof sk);
+    }
+}
+
+/* spoil entry i in one of several ways that keep the inputs well-formed */
+static void spoil(struct batch *b, size_t i, unsigned kind)
+{
+    uint8_t *sig = b->sigs + 64 * i;
+    switch (kind % 5) {
+    case 0:                                   /* s + 1 (s < n - 1 almost surely) */
+        sig[63] ^= 1;
+        break;
+    case 1:                                   /* another message */
+        if (b->lens[i] == 0) {
+            b->lens[i] = 1;
+            b->msgs[i] = b->msgbuf[i];
+        }
+        b->msgbuf[i][0] ^= 0x80;
+        break;
+    case 2:                                   /* another (valid) public key */
+        cr_assert_eq(kurv_schnorr_pubkey(b->pks + 32 * i, sig + 32), KURV_OK);
+        break;
+    case 3:                                   /* r of another signature (a valid x) */
+        memcpy(sig, b->sigs + 64 * ((i + 1) % b->n), 32);
+        if (b->n == 1)
+            sig[31] ^= 1;
+        break;
+    default:                                  /* s replaced by n - s */
+        {
+            const uint8_t *n = kurv_curve_param(kurv_secp256k1(), 'n', NULL);
+            int j, borrow = 0;
+            for (j = 31; j >= 0; j--) {
+                int d = n[j] - sig[32 + j] - borrow;
+                borrow = d < 0;
+                sig[32 + j] = (uint8_t)(d + (borrow ? 256 : 0));
+            }
+        }
+        break;
+    }
+}
+
+static int all_single_ok(const struct batch *b)
+{
+    size_t i;
+    int ok = 1;
+    for (i = 0; i < b->n; i++)
+        if (kurv_schnorr_verify(b->sigs + 64 * i, b->pks + 32 * i, b->msgs[i], b->lens[i]) != KURV_OK)
+            ok = 0;
+    return ok;
+}
+
+static void check_agree(const struct batch *b, const char *what)
+{
+    int single = all_single_ok(b);
+    size_t big = kurv_schnorr_batch_scratch_size(b->n), small = kurv_schnorr_batch_scratch_size(3);
+    uint8_t *mem = malloc(big ? big : 1);
+    kurv_err e;
+    cr_assert(mem != NULL);
+    e = kurv_schnorr_verify_batch(b->sigs, b->pks, b->msgs, b->lens, b->n, mem, big);
+    cr_assert_eq(e == KURV_OK, single, "%s, n=%zu: batch %s, single %s", what, b->n,
+                 kurv_strerror(e), single ? "all valid" : "some invalid");
+    if (!single)
+        cr_assert_eq(e, KURV_ERR_SIGNATURE, "%s, n=%zu: %s", what, b->n, kurv_strerror(e));
+    /* chunked: scratch for 3 signatures at a time */
+    e = kurv_schnorr_verify_batch(b->sigs, b->pks, b->msgs, b->lens, b->n, mem, small);
+    cr_assert_eq(e == KURV_OK, single, "%s chunked, n=%zu: %s", what, b->n, kurv_strerror(e));
+    /* the library's allocation */
+    e = kurv_schnorr_verify_batch(b->sigs, b->pks, b->msgs, b->lens, b->n, NULL, 0);
+    cr_assert_eq(e == KURV_OK, single, "%s allocated, n=%zu: %s", what, b->n, kurv_strerror(e));
+    free(mem);
+}
+
+static void run_size(size_t n)
+{
+    static struct batch b, work;
+    unsigned round;
+    make_batch(&b, n);
+    cr_assert(all_single_ok(&b), "fresh signatures must verify");
+    check_agree(&b, "all valid");
+    if (n == 0)
+        return;
+    for (round = 0; round < 6; round++) {
+        size_t bad = 1 + (size_t)(rnd() % (n < 4 ? n : 4)), k;
+        work = b;
+        for (k = 0; k < n; k++)
+            work.msgs[k] = b.msgs[k] ? work.msgbuf[k] : NULL;
+        for (k = 0; k < bad; k++) {
+            size_t pos = (size_t)(rnd() % n);
+            spoil(&work, pos, (unsigned)rnd());
+        }
+        cr_assert(!all_single_ok(&work), "a spoiled signature must fail alone");
+        check_agree(&work, "spoiled");
+        /* only one spoiled, at the very end or the very start */
+        work = b;
+        for (k = 0; k < n; k++)
+            work.msgs[k] = b.msgs[k] ? work.msgbuf[k] : NULL;
+        spoil(&work, round % 2 ? n - 1 : 0, round);
+        check_agree(&work, "one spoiled at an end");
+    }
+    fprintf(stderr, "batch n=%zu: agrees with single verification (13 batches)\n", n);
+}
+
+Test(batch, size_0) { run_size(0); }
+Test(batch, size_1) { run_size(1); }
+Test(batch, size_2) { run_size(2); }
+Test(batch, size_3) { run_size(3); }
+Test(batch, size_64) { run_size(64); }
+Test(batch, size_1000) { run_size(1000); }
+
+/* an invalid public key or out-of-range r, s anywhere gives its specific error */
+Test(batch, input_errors)
+{
+    static struct batch b;
+    const uint8_t *p = kurv_curve_param(kurv_secp256k1(), 'p', NULL);
+    make_batch(&b, 10);
+    memset(b.pks + 32 * 7, 0xFF, 32);                  /* x >= p */
+    cr_assert_eq(kurv_schnorr_verify_batch(b.sigs, b.pks, b.msgs, b.lens, 10, NULL, 0),
+                 KURV_ERR_POINT);
+    make_batch(&b, 10);
+    memcpy(b.sigs + 64 * 4, p, 32);                    /* r = p */
+    cr_assert_eq(kurv_schnorr_verify_batch(b.sigs, b.pks, b.msgs, b.lens, 10, NULL, 0),
+                 KURV_ERR_ENCODING);
+    cr_assert_eq(kurv_schnorr_verify(b.sigs + 64 * 4, b.pks + 32 * 4, b.msgs[4], b.lens[4]),
+                 KURV_ERR_ENCODING);
+}

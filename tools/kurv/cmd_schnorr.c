@@ -1,0 +1,259 @@
+/*
+ * kurv tool: `kurv schnorr keygen|pubkey|sign|verify`, BIP-340 Schnorr signatures
+ * over secp256k1 (kurv-schnorr). Keys, signatures and auxiliary randomness are
+ * hex; a key or signature argument is either the hex itself or a file holding it.
+ * Errors follow tool.h: one stderr line and status 2; status 1 when a signature
+ * does not verify.
+ */
+#include "tool.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <kurv/schnorr.h>
+
+static const char usage_schnorr[] =
+    "usage: kurv schnorr keygen [-o FILE]\n"
+    "       kurv schnorr pubkey -k SECKEY [-o FILE]\n"
+    "       kurv schnorr sign -k SECKEY (-m FILE | --msg HEX) [--aux HEX] [-o FILE]\n"
+    "       kurv schnorr verify -p PUBKEY -s SIG (-m FILE | --msg HEX)\n"
+    "\n"
+    "BIP-340 Schnorr signatures over secp256k1 (Bitcoin Taproot). Everything is hex:\n"
+    "a secret key and an x-only public key are 64 hex digits, a signature 128. SECKEY,\n"
+    "PUBKEY and SIG are the hex itself or a file that holds it (white space ignored).\n"
+    "\n"
+    "  keygen          a random secret key (file mode 0600 with -o)\n"
+    "  pubkey          the x-only public key of SECKEY\n"
+    "  sign            sign the message; --aux gives the 32 bytes of auxiliary\n"
+    "                  randomness as hex (default: fresh random bytes)\n"
+    "  verify          prints \"Verified OK\" and exits 0 if valid, 1 if not\n"
+    "  -m FILE         the message: the bytes of FILE (- for stdin), any length\n"
+    "  --msg HEX       the message given as hex instead (may be empty: --msg '')\n"
+    "  -o, --out FILE  output file (default: stdout)\n";
+
+struct sopts {
+    const char *key, *pub, *sig, *msg_file, *msg_hex, *aux, *out;
+    int help;
+};
+
+/* the value of an option that takes one; NULL (after the error line) if missing */
+static const char *optval(int argc, char **argv, int *i, const char *sub)
+{
+    if (*i + 1 >= argc) {
+        tool_fail("schnorr %s: %s needs a value", sub, argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int parse(struct sopts *o, const char *sub, const char *allowed, int argc, char **argv)
+{
+    int i;
+    memset(o, 0, sizeof *o);
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], **dst = NULL;
+        char key = 0;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            o->help = 1;
+            continue;
+        }
+        if (!strcmp(a, "-k") || !strcmp(a, "--key")) { dst = &o->key; key = 'k'; }
+        else if (!strcmp(a, "-p") || !strcmp(a, "--pub")) { dst = &o->pub; key = 'p'; }
+        else if (!strcmp(a, "-s") || !strcmp(a, "--sig")) { dst = &o->sig; key = 's'; }
+        else if (!strcmp(a, "-m") || !strcmp(a, "--message")) { dst = &o->msg_file; key = 'm'; }
+        else if (!strcmp(a, "--msg")) { dst = &o->msg_hex; key = 'x'; }
+        else if (!strcmp(a, "--aux")) { dst = &o->aux; key = 'a'; }
+        else if (!strcmp(a, "-o") || !strcmp(a, "--out")) { dst = &o->out; key = 'o'; }
+        if (!dst || !strchr(allowed, key))
+            return tool_fail("schnorr %s: unknown option or argument '%s' (try kurv schnorr --help)",
+                             sub, a);
+        if (*dst)
+            return tool_fail("schnorr %s: %s given twice", sub, a);
+        if (!(*dst = optval(argc, argv, &i, sub)))
+            return TOOL_ERR;
+    }
+    return 0;
+}
+
+/* exactly len bytes from hex given inline or in a file; what names it in errors */
+static int get_hex(uint8_t *out, size_t len, const char *arg, const char *what)
+{
+    size_t alen = strlen(arg), flen;
+    uint8_t *buf;
+    long n;
+    if (alen == 2 * len && tool_unhex(out, len, (const uint8_t *)arg, alen) == (long)len)
+        return 0;
+    buf = tool_read(arg, TOOL_MAX_KEY, &flen);
+    if (!buf)
+        return TOOL_ERR;
+    n = tool_unhex(out, len, buf, flen);
+    tool_free(buf, flen);
+    if (n != (long)len) {
+        memset(out, 0, len);
+        return tool_fail("%s: %s: expected %zu hex digits", arg, what, 2 * len);
+    }
+    return 0;
+}
+
+/* the message: -m FILE or --msg HEX (exactly one); *msg is malloc'd (free with tool_free) */
+static int get_msg(uint8_t **msg, size_t *len, const struct sopts *o, const char *sub)
+{
+    *msg = NULL;
+    *len = 0;
+    if (!!o->msg_file == !!o->msg_hex)
+        return tool_fail("schnorr %s: give the message with -m FILE or --msg HEX (one of them)", sub);
+    if (o->msg_file) {
+        *msg = tool_read(o->msg_file, TOOL_MAX_MSG, len);
+        return *msg ? 0 : TOOL_ERR;
+    }
+    {
+        size_t hl = strlen(o->msg_hex);
+        long n;
+        uint8_t *b = malloc(hl / 2 + 1);
+        if (!b)
+            return tool_fail("schnorr %s: out of memory", sub);
+        n = tool_unhex(b, hl / 2 + 1, (const uint8_t *)o->msg_hex, hl);
+        if (n < 0) {
+            free(b);
+            return tool_fail("schnorr %s: --msg: not hex", sub);
+        }
+        *msg = b;
+        *len = (size_t)n;
+    }
+    return 0;
+}
+
+static int put_hex(const char *out, const uint8_t *b, size_t len, int secret)
+{
+    char hex[2 * 64 + 2];
+    int r;
+    tool_hex(hex, b, len);
+    hex[2 * len] = '\n';
+    r = tool_write(out, (const uint8_t *)hex, 2 * len + 1, secret);
+    kurv_wipe(hex, sizeof hex);
+    return r;
+}
+
+static int sub_keygen(const struct sopts *o)
+{
+    uint8_t sk[32];
+    int r;
+    if (kurv_keygen(kurv_secp256k1(), sk, 32, NULL, NULL, 0) != KURV_OK)
+        return tool_fail("schnorr keygen: the system random generator failed");
+    r = put_hex(o->out, sk, 32, 1);
+    kurv_wipe(sk, sizeof sk);
+    return r;
+}
+
+static int sub_pubkey(const struct sopts *o)
+{
+    uint8_t sk[32], pk[32];
+    kurv_err e;
+    if (!o->key)
+        return tool_fail("schnorr pubkey: -k SECKEY is required");
+    if (get_hex(sk, 32, o->key, "secret key"))
+        return TOOL_ERR;
+    e = kurv_schnorr_pubkey(pk, sk);
+    kurv_wipe(sk, sizeof sk);
+    if (e)
+        return tool_fail("%s: %s", o->key, e == KURV_ERR_PRIVKEY ?
+                         "invalid secret key (must be 1 .. n-1)" : kurv_strerror(e));
+    return put_hex(o->out, pk, 32, 0);
+}
+
+static int sub_sign(const struct sopts *o)
+{
+    uint8_t sk[32], kp[64], aux[32], sig[64], *msg;
+    size_t len;
+    kurv_err e;
+    if (!o->key)
+        return tool_fail("schnorr sign: -k SECKEY is required");
+    if (o->aux) {
+        if (strlen(o->aux) != 64 || tool_unhex(aux, 32, (const uint8_t *)o->aux, 64) != 32)
+            return tool_fail("schnorr sign: --aux: expected 64 hex digits");
+    } else if (kurv_random(aux, 32) != KURV_OK) {
+        return tool_fail("schnorr sign: the system random generator failed");
+    }
+    if (get_hex(sk, 32, o->key, "secret key"))
+        return TOOL_ERR;
+    e = kurv_schnorr_keypair(kp, sk);
+    kurv_wipe(sk, sizeof sk);
+    if (e) {
+        kurv_wipe(kp, sizeof kp);
+        return tool_fail("%s: invalid secret key (must be 1 .. n-1)", o->key);
+    }
+    if (get_msg(&msg, &len, o, "sign")) {
+        kurv_wipe(kp, sizeof kp);
+        return TOOL_ERR;
+    }
+    e = kurv_schnorr_sign(sig, kp, msg, len, aux);
+    kurv_wipe(kp, sizeof kp);
+    kurv_wipe(aux, sizeof aux);
+    tool_free(msg, len);
+    if (e)
+        return tool_fail("schnorr sign: %s", kurv_strerror(e));
+    return put_hex(o->out, sig, 64, 0);
+}
+
+static int sub_verify(const struct sopts *o)
+{
+    uint8_t pk[32], sig[64], *msg;
+    size_t len;
+    kurv_err e;
+    if (!o->pub || !o->sig)
+        return tool_fail("schnorr verify: -p PUBKEY and -s SIG are required");
+    if (get_hex(pk, 32, o->pub, "x-only public key") || get_hex(sig, 64, o->sig, "signature"))
+        return TOOL_ERR;
+    if (kurv_schnorr_pubkey_check(pk) != KURV_OK)
+        return tool_fail("%s: invalid x-only public key (not an x-coordinate on secp256k1)", o->pub);
+    if (get_msg(&msg, &len, o, "verify"))
+        return TOOL_ERR;
+    e = kurv_schnorr_verify(sig, pk, msg, len);
+    tool_free(msg, len);
+    if (e == KURV_ERR_SIGNATURE || e == KURV_ERR_ENCODING) {
+        fflush(stdout);
+        fprintf(stderr, "kurv: signature does not verify%s\n",
+                e == KURV_ERR_ENCODING ? " (r >= p or s >= n)" : "");
+        return TOOL_BADSIG;
+    }
+    if (e)
+        return tool_fail("schnorr verify: %s", kurv_strerror(e));
+    printf("Verified OK\n");
+    return fflush(stdout) == 0 ? TOOL_OK : tool_fail("stdout: write error");
+}
+
+int cmd_schnorr(int argc, char **argv)
+{
+    struct sopts o;
+    const char *sub = argc >= 2 ? argv[1] : NULL;
+    static const struct {
+        const char *name, *allowed;
+        int (*fn)(const struct sopts *);
+    } subs[] = {
+        { "keygen", "o", sub_keygen },
+        { "pubkey", "ko", sub_pubkey },
+        { "sign", "kmxao", sub_sign },
+        { "verify", "psmx", sub_verify },
+    };
+    size_t i;
+
+    if (!sub)
+        return tool_fail("schnorr: missing subcommand: keygen, pubkey, sign or verify");
+    if (!strcmp(sub, "-h") || !strcmp(sub, "--help"))
+        return tool_help("schnorr");
+    for (i = 0; i < sizeof subs / sizeof subs[0]; i++) {
+        if (strcmp(sub, subs[i].name) != 0)
+            continue;
+        if (parse(&o, sub, subs[i].allowed, argc - 1, argv + 1))
+            return TOOL_ERR;
+        if (o.help)
+            return tool_help("schnorr");
+        return subs[i].fn(&o);
+    }
+    return tool_fail("schnorr: unknown subcommand '%s' (keygen, pubkey, sign or verify)", sub);
+}
+
+const char *tool_schnorr_usage(void)
+{
+    return usage_schnorr;
+}
