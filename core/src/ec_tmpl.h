@@ -10,12 +10,15 @@
  *   EC_ORDER_BITS   bits of the group order n
  *   EC_A_KIND       EC_A_ZERO, EC_A_MINUS3 or EC_A_GENERIC
  *   EC_BASE_W       window width (bits) of the fixed-base table
- *   and the field core, all constant time, elements fully reduced (< p):
+ *   and the field core, all constant time, elements fully reduced (< p) unless the
+ *   field says otherwise (see the field-helpers section):
  *     static const fe EC_P;                           the prime as limbs
  *     static void fe_mul(fe *r, const fe *a, const fe *b);
  *     static void fe_sqr(fe *r, const fe *a);
  *     static void fe_to_dom(fe *r, const fe *plain);  enter the field's representation
- *     static void fe_from_dom(fe *r, const fe *a);    leave it
+ *     static void fe_from_dom(fe *r, const fe *a);    leave it (fully reduced plain limbs)
+ *   optionally fe_inv (EC_HAVE_FE_INV) and the hooks of the field-helpers section
+ *   (EC_HAVE_FE_ADDSUB, EC_HAVE_FE_EQ) for a representation that is not fully reduced;
  *   then includes ec_types_tmpl.h and defines the constants ec_k (struct ec_consts) and,
  *   unless EC_NO_TABLE is defined (in the table generator), the generated
  *   ec_base_table[EC_BASE_WINDOWS][EC_BASE_ENTRIES].
@@ -42,10 +45,22 @@
 
 /* ---------------------------------------------------------------- field helpers */
 
+/*
+ * A field whose elements are not kept fully reduced (e.g. unsaturated limbs with
+ * lazy carries) supplies its own versions of these hooks before inclusion:
+ *   EC_HAVE_FE_ADDSUB  fe_add, fe_sub, fe_neg (results in the field's representation)
+ *   EC_HAVE_FE_EQ      fe_is_zero, fe_eq (on the value mod p, whatever the representation)
+ * fe_to_dom / fe_from_dom then convert between plain fully reduced limbs
+ * (EC_N 64-bit limbs, as EC_P) and that representation. By default elements are
+ * fully reduced limbs and these are the modular add/subtract below.
+ */
+#ifndef EC_HAVE_FE_ADDSUB
 static inline void fe_add(fe *r, const fe *a, const fe *b) { kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v); }
 static inline void fe_sub(fe *r, const fe *a, const fe *b) { kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v); }
 static inline void fe_neg(fe *r, const fe *a) { fe z = {{0}}; fe_sub(r, &z, a); }
+#endif
 static inline void fe_cmov(fe *r, const fe *a, uint64_t mask) { kl_cmov(EC_N, r->v, a->v, mask); }
+#ifndef EC_HAVE_FE_EQ
 static inline uint64_t fe_is_zero(const fe *a) { return kl_is_zero(EC_N, a->v); }
 static inline uint64_t fe_eq(const fe *a, const fe *b)
 {
@@ -55,6 +70,7 @@ static inline uint64_t fe_eq(const fe *a, const fe *b)
         d.v[i] = a->v[i] ^ b->v[i];
     return fe_is_zero(&d);
 }
+#endif
 
 /* Parse EC_FLEN big-endian bytes; return all-ones if the value is < p (r is set either way). */
 static uint64_t fe_from_bytes(fe *r, const uint8_t *b)
