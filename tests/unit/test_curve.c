@@ -234,3 +234,61 @@ Test(curve, ecdsa_check_vartime_all_curves)
         }
     }
 }
+
+/* Scalar inverses mod n, as ECDSA takes them: kurv_mont_inv (constant time, signing)
+ * and kurv_mont_inv_vartime (verification) against OpenSSL's BN_mod_inverse, on
+ * 1, 2, n - 1 and random values, in the Montgomery domain both ways. */
+Test(curve, scalar_inverse_matches_bn_all_curves)
+{
+    BN_CTX *bctx = BN_CTX_new();
+    size_t ci, checked = 0;
+
+    cr_assert(bctx != NULL);
+    for (ci = 0; ci < kt_ncurves; ci++) {
+        const kurv_curve *c = kt_curves[ci];
+        const kurv_mont *sc = c->sc;
+        size_t sl = c->slen, it;
+        BIGNUM *n = BN_bin2bn(c->n, (int)sl, NULL), *want = BN_new(), *x;
+        cr_assert(n != NULL && want != NULL);
+        for (it = 0; it < 40; it++) {
+            uint8_t a[KURV_MAX_SCALAR_LEN], got[KURV_MAX_SCALAR_LEN], wb[KURV_MAX_SCALAR_LEN];
+            uint64_t al[KURV_MAXL], am[KURV_MAXL], r1[KURV_MAXL], r2[KURV_MAXL];
+            memset(a, 0, sl);
+            if (it == 0)
+                a[sl - 1] = 1;
+            else if (it == 1)
+                a[sl - 1] = 2;
+            else if (it == 2) {
+                memcpy(a, c->n, sl);
+                a[sl - 1] -= 1;                       /* n is odd: no borrow */
+            } else {
+                cr_assert_eq(kurv_random(a, sl), KURV_OK);
+                a[0] = 0;                             /* below n for every curve */
+                a[sl - 1] |= 1;                       /* and not zero */
+            }
+            cr_assert(kurv_mont_load(sc, al, a, sl) & 1);
+            kurv_mont_to(sc, am, al);
+            kurv_mont_inv(sc, r1, am);
+            kurv_mont_inv_vartime(sc, r2, am);
+            cr_assert_eq(memcmp(r1, r2, sc->nl * 8), 0, "%s: inv and inv_vartime differ, case %zu",
+                         kurv_curve_name(c), it);
+            kurv_mont_from(sc, r1, r2);
+            kurv_mont_store(sc, got, sl, r1);
+            x = BN_bin2bn(a, (int)sl, NULL);
+            cr_assert(x != NULL && BN_mod_inverse(want, x, n, bctx) != NULL);
+            cr_assert_eq(BN_bn2binpad(want, wb, (int)sl), (int)sl);
+            cr_expect_eq(memcmp(got, wb, sl), 0, "%s: a^-1 mod n, case %zu", kurv_curve_name(c), it);
+            BN_free(x);
+            checked++;
+        }
+        {
+            uint64_t z[KURV_MAXL] = {0}, r[KURV_MAXL];
+            kurv_mont_inv_vartime(sc, r, z);          /* 0 maps to 0 */
+            cr_expect(kurv_mont_is_zero(sc, r) & 1, "%s: 0^-1", kurv_curve_name(c));
+        }
+        BN_free(n);
+        BN_free(want);
+    }
+    BN_CTX_free(bctx);
+    cr_assert_eq(checked, 40 * kt_ncurves);
+}
