@@ -460,12 +460,15 @@ static inline void jac_to_pt(ec_pt *r, const ec_jac *p)
     fe_mul(&r->z, &zz, &p->z);
 }
 
-/* r = p + q (Jacobian), variable time: add-2007-bl with the special cases branched. */
-static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
+/*
+ * r = p + q (Jacobian) by add-2007-bl (11M + 5S), branch-free. The result is right
+ * when p, q != O and p != +-q; *h_zero and *r_zero (masks) report U1 = U2 and
+ * S1 = S2, which mark the excluded cases p = q and p = -q. r may alias p or q.
+ */
+static void jac_add_core(ec_jac *r, const ec_jac *p, const ec_jac *q, uint64_t *h_zero,
+                         uint64_t *r_zero)
 {
     fe z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t;
-    if (fe_is_zero(&p->z)) { *r = *q; return; }
-    if (fe_is_zero(&q->z)) { *r = *p; return; }
     fe_sqr(&z1z1, &p->z);
     fe_sqr(&z2z2, &q->z);
     fe_mul(&u1, &p->x, &z2z2);
@@ -476,10 +479,8 @@ static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
     fe_mul(&s2, &s2, &z1z1);
     fe_sub(&h, &u2, &u1);
     fe_sub(&rr, &s2, &s1);
-    if (fe_is_zero(&h)) {
-        if (fe_is_zero(&rr)) { jac_dbl(r, p); return; }
-        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
-    }
+    *h_zero = fe_is_zero(&h);
+    *r_zero = fe_is_zero(&rr);
     fe_dbl(&rr, &rr);
     fe_dbl(&i, &h);
     fe_sqr(&i, &i);
@@ -499,6 +500,21 @@ static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
     fe_mul(&s1, &s1, &j);
     fe_dbl(&s1, &s1);
     fe_sub(&r->y, &t, &s1);
+}
+
+/* r = p + q (Jacobian), variable time: add-2007-bl with the special cases branched. */
+static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
+{
+    ec_jac t;
+    uint64_t hz, rz;
+    if (fe_is_zero(&p->z)) { *r = *q; return; }
+    if (fe_is_zero(&q->z)) { *r = *p; return; }
+    jac_add_core(&t, p, q, &hz, &rz);
+    if (hz & 1) {
+        if (rz & 1) { jac_dbl(r, p); return; }
+        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
+    }
+    *r = t;
 }
 
 /* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases branched. */
@@ -603,46 +619,73 @@ static inline unsigned digit_abs(int8_t d, uint64_t *negmask)
 #define EC_VAR_ENTRIES (1 << (EC_VAR_W - 1))
 #define EC_VAR_DIGITS ((EC_ORDER_BITS + EC_VAR_W) / EC_VAR_W)
 
+#ifndef EC_NO_TABLE
+/*
+ * Jacobian throughout, with the incomplete addition made safe by the scalar: k is
+ * replaced by k' = min(k, n - k) (and the result negated back), so k' < n/2. Before
+ * the addition of window i the accumulator is A*2^w*P with 0 <= A*2^w <= k' + 2^w
+ * < n/2 + 2^w (signed recoding: A is a prefix of k' plus a carry), and the addend is
+ * d*P with |d| <= 2^(w-1). A*2^w = +-d (mod n) then forces A = 0: the only special
+ * cases are acc = O or d = 0, and both are selected in constant time. Needs a group
+ * of prime order n (cofactor 1: every curve built on this template).
+ */
 static void pt_mul_ct(ec_pt *r, const uint8_t *k, const ec_pt *p)
 {
-    ec_pt tab[EC_VAR_ENTRIES + 1], acc, t;
+    ec_jac tab[EC_VAR_ENTRIES + 1], acc, t, sum;
     int8_t d[EC_VAR_DIGITS];
+    uint8_t kk[EC_SLEN];
+    uint64_t kv[EC_N], nv[EC_N], half[EC_N], nk[EC_N], flip, hz, rz;
     unsigned i, j;
     uint64_t neg;
 
-    pt_set_inf(&tab[0]);
-    tab[1] = *p;
-    pt_dbl(&tab[2], p);
-    for (i = 3; i <= EC_VAR_ENTRIES; i++)
-        pt_add(&tab[i], &tab[i - 1], p);
-    sc_recode_signed(d, k, EC_VAR_W, EC_VAR_DIGITS);
+    /* k' = n - k when k > n/2 (k < n) */
+    kl_from_be(EC_N, kv, k, EC_SLEN);
+    memcpy(nv, ec_sc.m, sizeof nv);                /* n < 2^(64 EC_N) */
+    for (i = 0; i < EC_N; i++)
+        half[i] = (nv[i] >> 1) | (i + 1 < EC_N ? nv[i + 1] << 63 : 0);
+    flip = 0 - kl_sub(EC_N, nk, half, kv);         /* all-ones if n/2 < k */
+    kl_sub(EC_N, nk, nv, kv);
+    kl_cmov(EC_N, kv, nk, flip);
+    kl_to_be(EC_N, kk, EC_SLEN, kv);
 
-    /* acc is Jacobian for the doublings; each window's addition goes through the
-     * complete projective formula, so no input is exceptional */
-    pt_set_inf(&acc);
+    pt_to_jac(&tab[1], p);
+    tab[0].x = ec_k_one();
+    tab[0].y = ec_k_one();
+    memset(&tab[0].z, 0, sizeof tab[0].z);
+    jac_dbl(&tab[2], &tab[1]);
+    for (i = 3; i <= EC_VAR_ENTRIES; i++)
+        jac_add_core(&tab[i], &tab[i - 1], &tab[1], &hz, &rz);   /* (i-1)P != +-P */
+    sc_recode_signed(d, kk, EC_VAR_W, EC_VAR_DIGITS);
+
+    acc = tab[0];
     for (i = EC_VAR_DIGITS; i-- > 0;) {
         unsigned a = digit_abs(d[i], &neg);
+        uint64_t acc_inf;
         fe ny;
-        if (i != EC_VAR_DIGITS - 1) {
-            ec_jac aj;
-            pt_to_jac(&aj, &acc);
+        if (i != EC_VAR_DIGITS - 1)
             for (j = 0; j < EC_VAR_W; j++)
-                jac_dbl(&aj, &aj);
-            jac_to_pt(&acc, &aj);
-        }
+                jac_dbl(&acc, &acc);
         t = tab[0];
         for (j = 1; j <= EC_VAR_ENTRIES; j++)
             pt_cmov(&t, &tab[j], kl_eq64(j, a));
         fe_neg(&ny, &t.y);
         fe_cmov(&t.y, &ny, neg);
-        pt_add(&acc, &acc, &t);
+        acc_inf = fe_is_zero(&acc.z);
+        jac_add_core(&sum, &acc, &t, &hz, &rz);
+        pt_cmov(&sum, &t, acc_inf);                  /* O + t = t */
+        pt_cmov(&sum, &acc, kl_eq64(a, 0));          /* acc + O = acc */
+        acc = sum;
     }
-    *r = acc;
+    fe_neg(&t.y, &acc.y);                            /* k'P -> kP */
+    fe_cmov(&acc.y, &t.y, flip);
+    jac_to_pt(r, &acc);
     memset(tab, 0, sizeof tab);
     memset(d, 0, sizeof d);
+    memset(kk, 0, sizeof kk);
+    memset(kv, 0, sizeof kv);
+    memset(nk, 0, sizeof nk);
 }
 
-#ifndef EC_NO_TABLE
 /* ---------------------------------------------------------------- k*G, constant time */
 
 static void pt_mul_base_ct(ec_pt *r, const uint8_t *k)

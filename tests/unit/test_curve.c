@@ -292,3 +292,49 @@ Test(curve, scalar_inverse_matches_bn_all_curves)
     BN_CTX_free(bctx);
     cr_assert_eq(checked, 40 * kt_ncurves);
 }
+
+/* d*Q for private keys at the edges of the constant-time ladder's scalar folding
+ * (d and n - d swap around n/2) and of its windows: 1..17, n-17..n-1 and the values
+ * around n/2, against OpenSSL's (d*d2)*G for Q = d2*G. */
+Test(curve, ecdh_edge_scalars_match_openssl_all_curves)
+{
+    size_t i, checked = 0;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c);
+        EC_GROUP *g = EC_GROUP_new_by_curve_name(ossl_nid(c));
+        BN_CTX *ctx = BN_CTX_new();
+        const BIGNUM *n = EC_GROUP_get0_order(g);
+        BIGNUM *half = BN_new(), *d = BN_new(), *b2 = NULL, *prod = BN_new();
+        uint8_t d2[KURV_MAX_SCALAR_LEN], q2[KURV_MAX_POINT_LEN], db[KURV_MAX_SCALAR_LEN];
+        uint8_t s[KURV_MAX_FIELD_LEN], pd[KURV_MAX_SCALAR_LEN], t[KURV_MAX_POINT_LEN];
+        size_t l2 = sizeof q2;
+        int j, kind;
+
+        cr_assert(g && ctx && half && d && prod);
+        cr_assert_eq(kurv_keygen(c, d2, sl, q2, &l2, 0), KURV_OK);
+        b2 = BN_bin2bn(d2, (int)sl, NULL);
+        cr_assert(BN_rshift1(half, n));                 /* (n - 1) / 2 */
+        for (kind = 0; kind < 3; kind++) {
+            for (j = 1; j <= 17; j++) {
+                if (kind == 0)
+                    cr_assert(BN_set_word(d, (BN_ULONG)j));
+                else if (kind == 1)
+                    cr_assert(BN_sub(d, n, BN_value_one()) && BN_sub_word(d, (BN_ULONG)(j - 1)));
+                else
+                    cr_assert(BN_copy(d, half) && BN_add_word(d, 9) && BN_sub_word(d, (BN_ULONG)j));
+                cr_assert_eq(BN_bn2binpad(d, db, (int)sl), (int)sl);
+                cr_assert_eq(kurv_ecdh(c, s, fl, db, sl, q2, l2), KURV_OK);
+                cr_assert(BN_mod_mul(prod, d, b2, n, ctx));
+                cr_assert_eq(BN_bn2binpad(prod, pd, (int)sl), (int)sl);
+                ossl_pub(c, t, pd, sl);
+                cr_expect(memcmp(t + 1, s, fl) == 0, "%s: ECDH with edge key %d/%d differs",
+                          kurv_curve_name(c), kind, j);
+                checked++;
+            }
+        }
+        BN_free(half); BN_free(d); BN_free(b2); BN_free(prod);
+        BN_CTX_free(ctx); EC_GROUP_free(g);
+    }
+    cr_assert_eq(checked, 51 * kt_ncurves);
+}
