@@ -517,21 +517,23 @@ static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
     *r = t;
 }
 
-/* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases branched. */
-static void jac_add_aff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q)
+/*
+ * r = p + q with q affine, by madd-2007-bl (7M + 4S), branch-free. Right when
+ * p != O and p != +-q; *h_zero and *r_zero (masks) report U2 = X1 and S2 = Y1, which
+ * mark p = q and p = -q. r may alias p.
+ */
+static void jac_add_aff_core(ec_jac *r, const ec_jac *p, const ec_aff *q, uint64_t *h_zero,
+                             uint64_t *r_zero)
 {
     fe z1z1, u2, s2, h, hh, i, j, rr, v, t;
-    if (fe_is_zero(&p->z)) { r->x = q->x; r->y = q->y; r->z = ec_k_one(); return; }
     fe_sqr(&z1z1, &p->z);
     fe_mul(&u2, &q->x, &z1z1);
     fe_mul(&s2, &q->y, &p->z);
     fe_mul(&s2, &s2, &z1z1);
     fe_sub(&h, &u2, &p->x);
     fe_sub(&rr, &s2, &p->y);
-    if (fe_is_zero(&h)) {
-        if (fe_is_zero(&rr)) { jac_dbl(r, p); return; }
-        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
-    }
+    *h_zero = fe_is_zero(&h);
+    *r_zero = fe_is_zero(&rr);
     fe_dbl(&rr, &rr);
     fe_sqr(&hh, &h);
     fe_dbl(&i, &hh);
@@ -541,17 +543,30 @@ static void jac_add_aff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q)
     fe_add(&t, &p->z, &h);
     fe_sqr(&t, &t);
     fe_sub(&t, &t, &z1z1);
-    fe_sub(&t, &t, &hh);
-    r->z = t;
+    fe_sub(&r->z, &t, &hh);
     fe_sqr(&t, &rr);
     fe_sub(&t, &t, &j);
     fe_sub(&t, &t, &v);
+    fe_mul(&j, &p->y, &j);                  /* last read of p->y before r->y is written */
     fe_sub(&r->x, &t, &v);
     fe_sub(&t, &v, &r->x);
     fe_mul(&t, &rr, &t);
-    fe_mul(&j, &p->y, &j);
     fe_dbl(&j, &j);
     fe_sub(&r->y, &t, &j);
+}
+
+/* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases branched. */
+static void jac_add_aff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q)
+{
+    ec_jac t;
+    uint64_t hz, rz;
+    if (fe_is_zero(&p->z)) { r->x = q->x; r->y = q->y; r->z = ec_k_one(); return; }
+    jac_add_aff_core(&t, p, q, &hz, &rz);
+    if (hz & 1) {
+        if (rz & 1) { jac_dbl(r, p); return; }
+        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
+    }
+    *r = t;
 }
 
 /* affine from projective; return all-ones if p is O (then r is zero). Constant time. */
@@ -620,6 +635,25 @@ static inline unsigned digit_abs(int8_t d, uint64_t *negmask)
 #define EC_VAR_DIGITS ((EC_ORDER_BITS + EC_VAR_W) / EC_VAR_W)
 
 #ifndef EC_NO_TABLE
+/* kk = k' = min(k, n - k) for k < n (EC_SLEN bytes, big-endian); return all-ones if
+ * k' = n - k (the caller negates its result). Constant time. */
+static uint64_t sc_fold_half(uint8_t *kk, const uint8_t *k)
+{
+    uint64_t kv[EC_N], nv[EC_N], half[EC_N], nk[EC_N], flip;
+    unsigned i;
+    kl_from_be(EC_N, kv, k, EC_SLEN);
+    memcpy(nv, ec_sc.m, sizeof nv);                /* n < 2^(64 EC_N) */
+    for (i = 0; i < EC_N; i++)
+        half[i] = (nv[i] >> 1) | (i + 1 < EC_N ? nv[i + 1] << 63 : 0);
+    flip = 0 - kl_sub(EC_N, nk, half, kv);         /* all-ones if (n - 1)/2 < k */
+    kl_sub(EC_N, nk, nv, kv);
+    kl_cmov(EC_N, kv, nk, flip);
+    kl_to_be(EC_N, kk, EC_SLEN, kv);
+    memset(kv, 0, sizeof kv);
+    memset(nk, 0, sizeof nk);
+    return flip;
+}
+
 /*
  * Jacobian throughout, with the incomplete addition made safe by the scalar: k is
  * replaced by k' = min(k, n - k) (and the result negated back), so k' < n/2. Before
@@ -634,19 +668,11 @@ static void pt_mul_ct(ec_pt *r, const uint8_t *k, const ec_pt *p)
     ec_jac tab[EC_VAR_ENTRIES + 1], acc, t, sum;
     int8_t d[EC_VAR_DIGITS];
     uint8_t kk[EC_SLEN];
-    uint64_t kv[EC_N], nv[EC_N], half[EC_N], nk[EC_N], flip, hz, rz;
+    uint64_t flip, hz, rz;
     unsigned i, j;
     uint64_t neg;
 
-    /* k' = n - k when k > n/2 (k < n) */
-    kl_from_be(EC_N, kv, k, EC_SLEN);
-    memcpy(nv, ec_sc.m, sizeof nv);                /* n < 2^(64 EC_N) */
-    for (i = 0; i < EC_N; i++)
-        half[i] = (nv[i] >> 1) | (i + 1 < EC_N ? nv[i + 1] << 63 : 0);
-    flip = 0 - kl_sub(EC_N, nk, half, kv);         /* all-ones if n/2 < k */
-    kl_sub(EC_N, nk, nv, kv);
-    kl_cmov(EC_N, kv, nk, flip);
-    kl_to_be(EC_N, kk, EC_SLEN, kv);
+    flip = sc_fold_half(kk, k);
 
     pt_to_jac(&tab[1], p);
     tab[0].x = ec_k_one();
@@ -682,33 +708,86 @@ static void pt_mul_ct(ec_pt *r, const uint8_t *k, const ec_pt *p)
     memset(tab, 0, sizeof tab);
     memset(d, 0, sizeof d);
     memset(kk, 0, sizeof kk);
-    memset(kv, 0, sizeof kv);
-    memset(nk, 0, sizeof nk);
 }
 
 /* ---------------------------------------------------------------- k*G, constant time */
 
+/* t = sign * a * 2^(EC_BASE_W i) * G from window i of the table (a in 1..EC_BASE_ENTRIES;
+ * for a = 0 t is an entry the caller discards), neg all-ones for a negative digit.
+ * Constant time: every entry of the window is read. */
+static void base_lookup(ec_aff *t, unsigned i, unsigned a, uint64_t neg)
+{
+    unsigned j;
+    fe ny;
+    *t = ec_base_table[i][0];
+    for (j = 1; j < EC_BASE_ENTRIES; j++) {
+        uint64_t m = kl_eq64(j + 1, a);
+        fe_cmov(&t->x, &ec_base_table[i][j].x, m);
+        fe_cmov(&t->y, &ec_base_table[i][j].y, m);
+    }
+    fe_neg(&ny, &t->y);
+    fe_cmov(&t->y, &ny, neg);
+}
+
+#ifdef EC_BASE_JACOBIAN
+/*
+ * Jacobian accumulator with the incomplete mixed addition, for a curve whose field
+ * header defines EC_BASE_JACOBIAN because its order makes that safe: k is folded to
+ * k' = min(k, n - k) < n/2 (the result negated back). Before window i the
+ * accumulator is A*G, |A| < 2^(w i) * 2^(w-1)/(2^w - 1) < 2^(w i), and the addend is
+ * d*2^(w i)*G with d != 0, so A = +-d 2^(w i) (mod n) would need
+ * |A| + |d| 2^(w i) >= n. Below the top window |d| <= 2^(w-1); in the top window
+ * (i = EC_BASE_WINDOWS - 1) |d| <= k' / 2^(w i) + 1. For w = 5 and n > 2^order_bits
+ * - 2^(order_bits - 32) (P-256, P-384, P-521) both bounds stay below n, so the special
+ * cases are only acc = O and d = 0, selected in constant time. (Not so for the
+ * Brainpool orders, about 0.66 * 2^order_bits: they keep the complete formula.)
+ */
+static void pt_mul_base_ct(ec_pt *r, const uint8_t *k)
+{
+    int8_t d[EC_BASE_WINDOWS];
+    uint8_t kk[EC_SLEN];
+    ec_jac acc, sum;
+    ec_aff t;
+    unsigned i;
+    uint64_t neg, flip, hz, rz;
+    fe ny;
+
+    flip = sc_fold_half(kk, k);
+    sc_recode_signed(d, kk, EC_BASE_W, EC_BASE_WINDOWS);
+    memset(&acc, 0, sizeof acc);
+    acc.x = ec_k_one();
+    acc.y = ec_k_one();
+    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        unsigned a = digit_abs(d[i], &neg);
+        uint64_t acc_inf = fe_is_zero(&acc.z);
+        base_lookup(&t, i, a, neg);
+        jac_add_aff_core(&sum, &acc, &t, &hz, &rz);
+        fe_cmov(&sum.x, &t.x, acc_inf);              /* O + t = t */
+        fe_cmov(&sum.y, &t.y, acc_inf);
+        fe_cmov(&sum.z, &ec_k.one, acc_inf);
+        pt_cmov(&acc, &sum, ~kl_eq64(a, 0));         /* acc + O = acc */
+    }
+    fe_neg(&ny, &acc.y);                             /* k'G -> kG */
+    fe_cmov(&acc.y, &ny, flip);
+    jac_to_pt(r, &acc);
+    memset(d, 0, sizeof d);
+    memset(kk, 0, sizeof kk);
+    memset(&t, 0, sizeof t);
+}
+#else
 static void pt_mul_base_ct(ec_pt *r, const uint8_t *k)
 {
     int8_t d[EC_BASE_WINDOWS];
     ec_pt acc, sum;
     ec_aff t;
-    unsigned i, j;
+    unsigned i;
     uint64_t neg;
 
     sc_recode_signed(d, k, EC_BASE_W, EC_BASE_WINDOWS);
     pt_set_inf(&acc);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         unsigned a = digit_abs(d[i], &neg);
-        fe ny;
-        t = ec_base_table[i][0];
-        for (j = 1; j < EC_BASE_ENTRIES; j++) {
-            uint64_t m = kl_eq64(j + 1, a);
-            fe_cmov(&t.x, &ec_base_table[i][j].x, m);
-            fe_cmov(&t.y, &ec_base_table[i][j].y, m);
-        }
-        fe_neg(&ny, &t.y);
-        fe_cmov(&t.y, &ny, neg);
+        base_lookup(&t, i, a, neg);
         pt_add_aff(&sum, &acc, &t);
         pt_cmov(&acc, &sum, ~kl_eq64(a, 0));
     }
@@ -716,6 +795,7 @@ static void pt_mul_base_ct(ec_pt *r, const uint8_t *k)
     memset(d, 0, sizeof d);
     memset(&t, 0, sizeof t);
 }
+#endif
 
 /* ---------------------------------------------------------------- u1*G + u2*Q, variable time */
 

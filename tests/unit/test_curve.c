@@ -293,6 +293,20 @@ Test(curve, scalar_inverse_matches_bn_all_curves)
     cr_assert_eq(checked, 40 * kt_ncurves);
 }
 
+/* Edge private key j (1..17) of a kind: 0: j; 1: n - j; 2: (n - 1)/2 + 9 - j (around
+ * n/2), as a BIGNUM d and as sl big-endian bytes db. */
+static void edge_key(BIGNUM *d, uint8_t *db, size_t sl, const BIGNUM *n, const BIGNUM *half,
+                     int kind, int j)
+{
+    if (kind == 0)
+        cr_assert(BN_set_word(d, (BN_ULONG)j));
+    else if (kind == 1)
+        cr_assert(BN_sub(d, n, BN_value_one()) && BN_sub_word(d, (BN_ULONG)(j - 1)));
+    else
+        cr_assert(BN_copy(d, half) && BN_add_word(d, 9) && BN_sub_word(d, (BN_ULONG)j));
+    cr_assert_eq(BN_bn2binpad(d, db, (int)sl), (int)sl);
+}
+
 /* d*Q for private keys at the edges of the constant-time ladder's scalar folding
  * (d and n - d swap around n/2) and of its windows: 1..17, n-17..n-1 and the values
  * around n/2, against OpenSSL's (d*d2)*G for Q = d2*G. */
@@ -317,13 +331,7 @@ Test(curve, ecdh_edge_scalars_match_openssl_all_curves)
         cr_assert(BN_rshift1(half, n));                 /* (n - 1) / 2 */
         for (kind = 0; kind < 3; kind++) {
             for (j = 1; j <= 17; j++) {
-                if (kind == 0)
-                    cr_assert(BN_set_word(d, (BN_ULONG)j));
-                else if (kind == 1)
-                    cr_assert(BN_sub(d, n, BN_value_one()) && BN_sub_word(d, (BN_ULONG)(j - 1)));
-                else
-                    cr_assert(BN_copy(d, half) && BN_add_word(d, 9) && BN_sub_word(d, (BN_ULONG)j));
-                cr_assert_eq(BN_bn2binpad(d, db, (int)sl), (int)sl);
+                edge_key(d, db, sl, n, half, kind, j);
                 cr_assert_eq(kurv_ecdh(c, s, fl, db, sl, q2, l2), KURV_OK);
                 cr_assert(BN_mod_mul(prod, d, b2, n, ctx));
                 cr_assert_eq(BN_bn2binpad(prod, pd, (int)sl), (int)sl);
@@ -335,6 +343,44 @@ Test(curve, ecdh_edge_scalars_match_openssl_all_curves)
         }
         BN_free(half); BN_free(d); BN_free(b2); BN_free(prod);
         BN_CTX_free(ctx); EC_GROUP_free(g);
+    }
+    cr_assert_eq(checked, 51 * kt_ncurves);
+}
+
+/* d*G at the same edge private keys (the fixed-base comb folds d to min(d, n - d)
+ * too), against OpenSSL, in uncompressed and compressed form. */
+Test(curve, pubkey_edge_scalars_match_openssl_all_curves)
+{
+    size_t i, checked = 0;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c);
+        EC_GROUP *g = EC_GROUP_new_by_curve_name(ossl_nid(c));
+        const BIGNUM *n = EC_GROUP_get0_order(g);
+        BIGNUM *half = BN_new(), *d = BN_new();
+        uint8_t db[KURV_MAX_SCALAR_LEN], q[KURV_MAX_POINT_LEN], t[KURV_MAX_POINT_LEN];
+        int j, kind;
+
+        cr_assert(g && half && d);
+        cr_assert(BN_rshift1(half, n));                 /* (n - 1) / 2 */
+        for (kind = 0; kind < 3; kind++) {
+            for (j = 1; j <= 17; j++) {
+                size_t ql = sizeof q;
+                edge_key(d, db, sl, n, half, kind, j);
+                cr_assert_eq(kurv_pubkey_from_priv(c, q, &ql, 0, db, sl), KURV_OK);
+                cr_assert_eq(ql, 1 + 2 * fl);
+                ossl_pub(c, t, db, sl);
+                cr_expect(memcmp(t, q, ql) == 0, "%s: d*G with edge key %d/%d differs",
+                          kurv_curve_name(c), kind, j);
+                ql = sizeof q;
+                cr_assert_eq(kurv_pubkey_from_priv(c, q, &ql, 1, db, sl), KURV_OK);
+                cr_expect(ql == 1 + fl && memcmp(t + 1, q + 1, fl) == 0 &&
+                          q[0] == (uint8_t)(0x02 | (t[2 * fl] & 1)),
+                          "%s: compressed d*G with edge key %d/%d", kurv_curve_name(c), kind, j);
+                checked++;
+            }
+        }
+        BN_free(half); BN_free(d); EC_GROUP_free(g);
     }
     cr_assert_eq(checked, 51 * kt_ncurves);
 }
