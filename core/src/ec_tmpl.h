@@ -19,6 +19,7 @@
  *     static void fe_from_dom(fe *r, const fe *a);    leave it (fully reduced plain limbs)
  *   optionally fe_inv (EC_HAVE_FE_INV) and the hooks of the field-helpers section
  *   (EC_HAVE_FE_ADDSUB, EC_HAVE_FE_EQ) for a representation that is not fully reduced;
+ *   optionally EC_BASE_JACOBIAN when n is close to 2^EC_ORDER_BITS (see pt_mul_base_ct);
  *   then includes ec_types_tmpl.h and defines the constants ec_k (struct ec_consts) and,
  *   unless EC_NO_TABLE is defined (in the table generator), the generated
  *   ec_base_table[EC_BASE_WINDOWS][EC_BASE_ENTRIES].
