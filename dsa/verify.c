@@ -50,7 +50,7 @@ kurv_err kurv_ecdsa_verify(const kurv_curve *c, const uint8_t *sig, size_t sig_l
     kurv_dsa_mod_n(c, tb, tb, slen, c->order_bits);
     kurv_mont_load(sc, e, tb, slen);
     kurv_mont_to(sc, sm, s);
-    kurv_mont_inv(sc, w, sm);
+    kurv_mont_inv_vartime(sc, w, sm);   /* s is public */
     kurv_mont_mul(sc, u, e, w);
     kurv_mont_store(sc, u1, slen, u);
     kurv_mont_mul(sc, u, r, w);

@@ -10,12 +10,16 @@
  *   EC_ORDER_BITS   bits of the group order n
  *   EC_A_KIND       EC_A_ZERO, EC_A_MINUS3 or EC_A_GENERIC
  *   EC_BASE_W       window width (bits) of the fixed-base table
- *   and the field core, all constant time, elements fully reduced (< p):
+ *   and the field core, all constant time, elements fully reduced (< p) unless the
+ *   field says otherwise (see the field-helpers section):
  *     static const fe EC_P;                           the prime as limbs
  *     static void fe_mul(fe *r, const fe *a, const fe *b);
  *     static void fe_sqr(fe *r, const fe *a);
  *     static void fe_to_dom(fe *r, const fe *plain);  enter the field's representation
- *     static void fe_from_dom(fe *r, const fe *a);    leave it
+ *     static void fe_from_dom(fe *r, const fe *a);    leave it (fully reduced plain limbs)
+ *   optionally fe_inv (EC_HAVE_FE_INV) and the hooks of the field-helpers section
+ *   (EC_HAVE_FE_ADDSUB, EC_HAVE_FE_EQ) for a representation that is not fully reduced;
+ *   optionally EC_BASE_JACOBIAN when n is close to 2^EC_ORDER_BITS (see pt_mul_base_ct);
  *   then includes ec_types_tmpl.h and defines the constants ec_k (struct ec_consts) and,
  *   unless EC_NO_TABLE is defined (in the table generator), the generated
  *   ec_base_table[EC_BASE_WINDOWS][EC_BASE_ENTRIES].
@@ -42,12 +46,26 @@
 
 /* ---------------------------------------------------------------- field helpers */
 
-#ifndef EC_HAVE_FE_ADD   /* a field may define its own fe_add and fe_sub (same contract) */
+/*
+ * A field whose elements are not kept fully reduced (e.g. unsaturated limbs with
+ * lazy carries) supplies its own versions of these hooks before inclusion:
+ *   EC_HAVE_FE_ADDSUB  fe_add, fe_sub, fe_neg (results in the field's representation)
+ *   EC_HAVE_FE_EQ      fe_is_zero, fe_eq (on the value mod p, whatever the representation)
+ * fe_to_dom / fe_from_dom then convert between plain fully reduced limbs
+ * (EC_N 64-bit limbs, as EC_P) and that representation. By default elements are
+ * fully reduced limbs and these are the modular add/subtract below.
+ */
+#ifndef EC_HAVE_FE_ADDSUB
+/* EC_HAVE_FE_ADD: a field with fully reduced elements supplies its own (faster) fe_add
+ * and fe_sub with the same contract; fe_neg is then derived from fe_sub. */
+#ifndef EC_HAVE_FE_ADD
 static inline void fe_add(fe *r, const fe *a, const fe *b) { kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v); }
 static inline void fe_sub(fe *r, const fe *a, const fe *b) { kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v); }
 #endif
 static inline void fe_neg(fe *r, const fe *a) { fe z = {{0}}; fe_sub(r, &z, a); }
+#endif
 static inline void fe_cmov(fe *r, const fe *a, uint64_t mask) { kl_cmov(EC_N, r->v, a->v, mask); }
+#ifndef EC_HAVE_FE_EQ
 static inline uint64_t fe_is_zero(const fe *a) { return kl_is_zero(EC_N, a->v); }
 static inline uint64_t fe_eq(const fe *a, const fe *b)
 {
@@ -57,6 +75,7 @@ static inline uint64_t fe_eq(const fe *a, const fe *b)
         d.v[i] = a->v[i] ^ b->v[i];
     return fe_is_zero(&d);
 }
+#endif
 
 /* Parse EC_FLEN big-endian bytes; return all-ones if the value is < p (r is set either way). */
 static uint64_t fe_from_bytes(fe *r, const uint8_t *b)
@@ -452,12 +471,15 @@ static inline void jac_to_pt(ec_pt *r, const ec_jac *p)
     fe_mul(&r->z, &zz, &p->z);
 }
 
-/* r = p + q (Jacobian), variable time: add-2007-bl with the special cases branched. */
-static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
+/*
+ * r = p + q (Jacobian) by add-2007-bl (11M + 5S), branch-free. The result is right
+ * when p, q != O and p != +-q; *h_zero and *r_zero (masks) report U1 = U2 and
+ * S1 = S2, which mark the excluded cases p = q and p = -q. r may alias p or q.
+ */
+static void jac_add_core(ec_jac *r, const ec_jac *p, const ec_jac *q, uint64_t *h_zero,
+                         uint64_t *r_zero)
 {
     fe z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t;
-    if (fe_is_zero(&p->z)) { *r = *q; return; }
-    if (fe_is_zero(&q->z)) { *r = *p; return; }
     fe_sqr(&z1z1, &p->z);
     fe_sqr(&z2z2, &q->z);
     fe_mul(&u1, &p->x, &z2z2);
@@ -468,10 +490,8 @@ static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
     fe_mul(&s2, &s2, &z1z1);
     fe_sub(&h, &u2, &u1);
     fe_sub(&rr, &s2, &s1);
-    if (fe_is_zero(&h)) {
-        if (fe_is_zero(&rr)) { jac_dbl(r, p); return; }
-        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
-    }
+    *h_zero = fe_is_zero(&h);
+    *r_zero = fe_is_zero(&rr);
     fe_dbl(&rr, &rr);
     fe_dbl(&i, &h);
     fe_sqr(&i, &i);
@@ -493,21 +513,38 @@ static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
     fe_sub(&r->y, &t, &s1);
 }
 
-/* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases branched. */
-static void jac_add_aff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q)
+/* r = p + q (Jacobian), variable time: add-2007-bl with the special cases branched. */
+static void jac_add_vartime(ec_jac *r, const ec_jac *p, const ec_jac *q)
+{
+    ec_jac t;
+    uint64_t hz, rz;
+    if (fe_is_zero(&p->z)) { *r = *q; return; }
+    if (fe_is_zero(&q->z)) { *r = *p; return; }
+    jac_add_core(&t, p, q, &hz, &rz);
+    if (hz & 1) {
+        if (rz & 1) { jac_dbl(r, p); return; }
+        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
+    }
+    *r = t;
+}
+
+/*
+ * r = p + q with q affine, by madd-2007-bl (7M + 4S), branch-free. Right when
+ * p != O and p != +-q; *h_zero and *r_zero (masks) report U2 = X1 and S2 = Y1, which
+ * mark p = q and p = -q. r may alias p.
+ */
+static void jac_add_aff_core(ec_jac *r, const ec_jac *p, const ec_aff *q, uint64_t *h_zero,
+                             uint64_t *r_zero)
 {
     fe z1z1, u2, s2, h, hh, i, j, rr, v, t;
-    if (fe_is_zero(&p->z)) { r->x = q->x; r->y = q->y; r->z = ec_k_one(); return; }
     fe_sqr(&z1z1, &p->z);
     fe_mul(&u2, &q->x, &z1z1);
     fe_mul(&s2, &q->y, &p->z);
     fe_mul(&s2, &s2, &z1z1);
     fe_sub(&h, &u2, &p->x);
     fe_sub(&rr, &s2, &p->y);
-    if (fe_is_zero(&h)) {
-        if (fe_is_zero(&rr)) { jac_dbl(r, p); return; }
-        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
-    }
+    *h_zero = fe_is_zero(&h);
+    *r_zero = fe_is_zero(&rr);
     fe_dbl(&rr, &rr);
     fe_sqr(&hh, &h);
     fe_dbl(&i, &hh);
@@ -517,17 +554,30 @@ static void jac_add_aff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q)
     fe_add(&t, &p->z, &h);
     fe_sqr(&t, &t);
     fe_sub(&t, &t, &z1z1);
-    fe_sub(&t, &t, &hh);
-    r->z = t;
+    fe_sub(&r->z, &t, &hh);
     fe_sqr(&t, &rr);
     fe_sub(&t, &t, &j);
     fe_sub(&t, &t, &v);
+    fe_mul(&j, &p->y, &j);                  /* last read of p->y before r->y is written */
     fe_sub(&r->x, &t, &v);
     fe_sub(&t, &v, &r->x);
     fe_mul(&t, &rr, &t);
-    fe_mul(&j, &p->y, &j);
     fe_dbl(&j, &j);
     fe_sub(&r->y, &t, &j);
+}
+
+/* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases branched. */
+static void jac_add_aff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q)
+{
+    ec_jac t;
+    uint64_t hz, rz;
+    if (fe_is_zero(&p->z)) { r->x = q->x; r->y = q->y; r->z = ec_k_one(); return; }
+    jac_add_aff_core(&t, p, q, &hz, &rz);
+    if (hz & 1) {
+        if (rz & 1) { jac_dbl(r, p); return; }
+        memset(r, 0, sizeof *r); r->x = ec_k_one(); r->y = ec_k_one(); return;
+    }
+    *r = t;
 }
 
 /* affine from projective; return all-ones if p is O (then r is zero). Constant time. */
@@ -595,70 +645,166 @@ static inline unsigned digit_abs(int8_t d, uint64_t *negmask)
 #define EC_VAR_ENTRIES (1 << (EC_VAR_W - 1))
 #define EC_VAR_DIGITS ((EC_ORDER_BITS + EC_VAR_W) / EC_VAR_W)
 
+#ifndef EC_NO_TABLE
+#ifndef EC_ORDER_LIMBS
+#define EC_ORDER_LIMBS (ec_sc.m)   /* n as EC_N little-endian limbs */
+#endif
+/* kk = k' = min(k, n - k) for k < n (EC_SLEN bytes, big-endian); return all-ones if
+ * k' = n - k (the caller negates its result). Constant time. */
+static uint64_t sc_fold_half(uint8_t *kk, const uint8_t *k)
+{
+    uint64_t kv[EC_N], nv[EC_N], half[EC_N], nk[EC_N], flip;
+    unsigned i;
+    kl_from_be(EC_N, kv, k, EC_SLEN);
+    memcpy(nv, EC_ORDER_LIMBS, sizeof nv);         /* n < 2^(64 EC_N) */
+    for (i = 0; i < EC_N; i++)
+        half[i] = (nv[i] >> 1) | (i + 1 < EC_N ? nv[i + 1] << 63 : 0);
+    flip = 0 - kl_sub(EC_N, nk, half, kv);         /* all-ones if (n - 1)/2 < k */
+    kl_sub(EC_N, nk, nv, kv);
+    kl_cmov(EC_N, kv, nk, flip);
+    kl_to_be(EC_N, kk, EC_SLEN, kv);
+    memset(kv, 0, sizeof kv);
+    memset(nk, 0, sizeof nk);
+    return flip;
+}
+
+/*
+ * Jacobian throughout, with the incomplete addition made safe by the scalar: k is
+ * replaced by k' = min(k, n - k) (and the result negated back), so k' < n/2. Before
+ * the addition of window i the accumulator is A*2^w*P with 0 <= A*2^w <= k' + 2^w
+ * < n/2 + 2^w (signed recoding: A is a prefix of k' plus a carry), and the addend is
+ * d*P with |d| <= 2^(w-1). A*2^w = +-d (mod n) then forces A = 0: the only special
+ * cases are acc = O or d = 0, and both are selected in constant time. Needs a group
+ * of prime order n (cofactor 1: every curve built on this template).
+ */
 static void pt_mul_ct(ec_pt *r, const uint8_t *k, const ec_pt *p)
 {
-    ec_pt tab[EC_VAR_ENTRIES + 1], acc, t;
+    ec_jac tab[EC_VAR_ENTRIES + 1], acc, t, sum;
     int8_t d[EC_VAR_DIGITS];
+    uint8_t kk[EC_SLEN];
+    uint64_t flip, hz, rz;
     unsigned i, j;
     uint64_t neg;
 
-    pt_set_inf(&tab[0]);
-    tab[1] = *p;
-    pt_dbl(&tab[2], p);
-    for (i = 3; i <= EC_VAR_ENTRIES; i++)
-        pt_add(&tab[i], &tab[i - 1], p);
-    sc_recode_signed(d, k, EC_VAR_W, EC_VAR_DIGITS);
+    flip = sc_fold_half(kk, k);
 
-    /* acc is Jacobian for the doublings; each window's addition goes through the
-     * complete projective formula, so no input is exceptional */
-    pt_set_inf(&acc);
+    pt_to_jac(&tab[1], p);
+    tab[0].x = ec_k_one();
+    tab[0].y = ec_k_one();
+    memset(&tab[0].z, 0, sizeof tab[0].z);
+    jac_dbl(&tab[2], &tab[1]);
+    for (i = 3; i <= EC_VAR_ENTRIES; i++)
+        jac_add_core(&tab[i], &tab[i - 1], &tab[1], &hz, &rz);   /* (i-1)P != +-P */
+    sc_recode_signed(d, kk, EC_VAR_W, EC_VAR_DIGITS);
+
+    acc = tab[0];
     for (i = EC_VAR_DIGITS; i-- > 0;) {
         unsigned a = digit_abs(d[i], &neg);
+        uint64_t acc_inf;
         fe ny;
-        if (i != EC_VAR_DIGITS - 1) {
-            ec_jac aj;
-            pt_to_jac(&aj, &acc);
+        if (i != EC_VAR_DIGITS - 1)
             for (j = 0; j < EC_VAR_W; j++)
-                jac_dbl(&aj, &aj);
-            jac_to_pt(&acc, &aj);
-        }
+                jac_dbl(&acc, &acc);
         t = tab[0];
         for (j = 1; j <= EC_VAR_ENTRIES; j++)
             pt_cmov(&t, &tab[j], kl_eq64(j, a));
         fe_neg(&ny, &t.y);
         fe_cmov(&t.y, &ny, neg);
-        pt_add(&acc, &acc, &t);
+        acc_inf = fe_is_zero(&acc.z);
+        jac_add_core(&sum, &acc, &t, &hz, &rz);
+        pt_cmov(&sum, &t, acc_inf);                  /* O + t = t */
+        pt_cmov(&sum, &acc, kl_eq64(a, 0));          /* acc + O = acc */
+        acc = sum;
     }
-    *r = acc;
+    fe_neg(&t.y, &acc.y);                            /* k'P -> kP */
+    fe_cmov(&acc.y, &t.y, flip);
+    jac_to_pt(r, &acc);
     memset(tab, 0, sizeof tab);
     memset(d, 0, sizeof d);
+    memset(kk, 0, sizeof kk);
 }
 
-#ifndef EC_NO_TABLE
 /* ---------------------------------------------------------------- k*G, constant time */
 
-/* k*P from P's comb table (ec_base_table for G; the point API's fixed-point tables) */
+/* t = sign * a * 2^(EC_BASE_W i) * P from window i of P's comb table tab (a in
+ * 1..EC_BASE_ENTRIES; for a = 0 t is an entry the caller discards), neg all-ones for a
+ * negative digit. Constant time: every entry of the window is read. */
+static void base_lookup(ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTRIES], unsigned i,
+                        unsigned a, uint64_t neg)
+{
+    unsigned j;
+    fe ny;
+    *t = tab[i][0];
+    for (j = 1; j < EC_BASE_ENTRIES; j++) {
+        uint64_t m = kl_eq64(j + 1, a);
+        fe_cmov(&t->x, &tab[i][j].x, m);
+        fe_cmov(&t->y, &tab[i][j].y, m);
+    }
+    fe_neg(&ny, &t->y);
+    fe_cmov(&t->y, &ny, neg);
+}
+
+/* k*P from P's comb table (ec_base_table for G; the point API's fixed-point tables).
+ * P has the prime order n (every curve here has cofactor 1). */
+#ifdef EC_BASE_JACOBIAN
+/*
+ * Jacobian accumulator with the incomplete mixed addition, for a curve whose field
+ * header defines EC_BASE_JACOBIAN because its order makes that safe: k is folded to
+ * k' = min(k, n - k) < n/2 (the result negated back). Before window i the
+ * accumulator is A*P, |A| < 2^(w i) * 2^(w-1)/(2^w - 1) < 2^(w i), and the addend is
+ * d*2^(w i)*P with d != 0, so A = +-d 2^(w i) (mod n) would need
+ * |A| + |d| 2^(w i) >= n. Below the top window |d| <= 2^(w-1); in the top window
+ * (i = EC_BASE_WINDOWS - 1) |d| <= k' / 2^(w i) + 1. For w = 5 and n > 2^order_bits
+ * - 2^(order_bits - 32) (P-256, P-384, P-521) both bounds stay below n, so the special
+ * cases are only acc = O and d = 0, selected in constant time. (Not so for the
+ * Brainpool orders, about 0.66 * 2^order_bits: they keep the complete formula.)
+ */
+static void pt_mul_table_ct(ec_pt *r, const uint8_t *k, const ec_aff (*tab)[EC_BASE_ENTRIES])
+{
+    int8_t d[EC_BASE_WINDOWS];
+    uint8_t kk[EC_SLEN];
+    ec_jac acc, sum;
+    ec_aff t;
+    unsigned i;
+    uint64_t neg, flip, hz, rz;
+    fe ny;
+
+    flip = sc_fold_half(kk, k);
+    sc_recode_signed(d, kk, EC_BASE_W, EC_BASE_WINDOWS);
+    memset(&acc, 0, sizeof acc);
+    acc.x = ec_k_one();
+    acc.y = ec_k_one();
+    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        unsigned a = digit_abs(d[i], &neg);
+        uint64_t acc_inf = fe_is_zero(&acc.z);
+        base_lookup(&t, tab, i, a, neg);
+        jac_add_aff_core(&sum, &acc, &t, &hz, &rz);
+        fe_cmov(&sum.x, &t.x, acc_inf);              /* O + t = t */
+        fe_cmov(&sum.y, &t.y, acc_inf);
+        fe_cmov(&sum.z, &ec_k.one, acc_inf);
+        pt_cmov(&acc, &sum, ~kl_eq64(a, 0));         /* acc + O = acc */
+    }
+    fe_neg(&ny, &acc.y);                             /* k'P -> kP */
+    fe_cmov(&acc.y, &ny, flip);
+    jac_to_pt(r, &acc);
+    memset(d, 0, sizeof d);
+    memset(kk, 0, sizeof kk);
+    memset(&t, 0, sizeof t);
+}
+#else
 static void pt_mul_table_ct(ec_pt *r, const uint8_t *k, const ec_aff (*tab)[EC_BASE_ENTRIES])
 {
     int8_t d[EC_BASE_WINDOWS];
     ec_pt acc, sum;
     ec_aff t;
-    unsigned i, j;
+    unsigned i;
     uint64_t neg;
 
     sc_recode_signed(d, k, EC_BASE_W, EC_BASE_WINDOWS);
     pt_set_inf(&acc);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         unsigned a = digit_abs(d[i], &neg);
-        fe ny;
-        t = tab[i][0];
-        for (j = 1; j < EC_BASE_ENTRIES; j++) {
-            uint64_t m = kl_eq64(j + 1, a);
-            fe_cmov(&t.x, &tab[i][j].x, m);
-            fe_cmov(&t.y, &tab[i][j].y, m);
-        }
-        fe_neg(&ny, &t.y);
-        fe_cmov(&t.y, &ny, neg);
+        base_lookup(&t, tab, i, a, neg);
         pt_add_aff(&sum, &acc, &t);
         pt_cmov(&acc, &sum, ~kl_eq64(a, 0));
     }
@@ -666,6 +812,7 @@ static void pt_mul_table_ct(ec_pt *r, const uint8_t *k, const ec_aff (*tab)[EC_B
     memset(d, 0, sizeof d);
     memset(&t, 0, sizeof t);
 }
+#endif
 #define pt_mul_base_ct(r, k) pt_mul_table_ct((r), (k), ec_base_table)
 
 /* ---------------------------------------------------------------- u1*G + u2*Q, variable time */

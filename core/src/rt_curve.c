@@ -310,6 +310,7 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     c->p = rc->p; c->a = rc->a; c->b = rc->b; c->gx = rc->gx; c->gy = rc->gy; c->n = rc->n;
     c->cofactor = 1;
     kurv_mont_init(&rc->sc, rc->n, c->slen);
+    rt_bytes_to_limbs(rc->ctx.n, rc->n, c->slen);    /* for k*P's scalar folding */
     c->sc = &rc->sc;
     rc->ops = *engines[L - 4];
     rc->ops.mul_base = rt_op_mul_base;

@@ -21,6 +21,7 @@ struct kurv_rt_ctx {
     unsigned ts_s;                   /* p - 1 = q 2^s, q odd */
     uint64_t ts_c3[KURV_MAXL];       /* (q - 1) / 2, plain */
     uint64_t ts_c5[KURV_MAXL];       /* z^q for a non-square z, Montgomery form */
+    uint64_t n[KURV_MAXL];           /* the order n, plain, L limbs (zero above) */
     const void *table;               /* base-point table */
 };
 

@@ -30,6 +30,7 @@ static _Thread_local const struct kurv_rt_ctx *rt_cur;
 #define ec_k (*(const struct ec_consts *)(const void *)rt_cur->k)
 #define EC_BASE_TABLE_PTR ((const ec_aff (*)[EC_BASE_ENTRIES])rt_cur->table)
 #define ec_base_table EC_BASE_TABLE_PTR
+#define EC_ORDER_LIMBS (rt_cur->n)
 #define EC_NO_OPS
 #define PA_FE_SQRT rt_fe_sqrt
 

@@ -234,3 +234,153 @@ Test(curve, ecdsa_check_vartime_all_curves)
         }
     }
 }
+
+/* Scalar inverses mod n, as ECDSA takes them: kurv_mont_inv (constant time, signing)
+ * and kurv_mont_inv_vartime (verification) against OpenSSL's BN_mod_inverse, on
+ * 1, 2, n - 1 and random values, in the Montgomery domain both ways. */
+Test(curve, scalar_inverse_matches_bn_all_curves)
+{
+    BN_CTX *bctx = BN_CTX_new();
+    size_t ci, checked = 0;
+
+    cr_assert(bctx != NULL);
+    for (ci = 0; ci < kt_ncurves; ci++) {
+        const kurv_curve *c = kt_curves[ci];
+        const kurv_mont *sc = c->sc;
+        size_t sl = c->slen, it;
+        BIGNUM *n = BN_bin2bn(c->n, (int)sl, NULL), *want = BN_new(), *x;
+        cr_assert(n != NULL && want != NULL);
+        for (it = 0; it < 40; it++) {
+            uint8_t a[KURV_MAX_SCALAR_LEN], got[KURV_MAX_SCALAR_LEN], wb[KURV_MAX_SCALAR_LEN];
+            uint64_t al[KURV_MAXL], am[KURV_MAXL], r1[KURV_MAXL], r2[KURV_MAXL];
+            memset(a, 0, sl);
+            if (it == 0)
+                a[sl - 1] = 1;
+            else if (it == 1)
+                a[sl - 1] = 2;
+            else if (it == 2) {
+                memcpy(a, c->n, sl);
+                a[sl - 1] -= 1;                       /* n is odd: no borrow */
+            } else {
+                cr_assert_eq(kurv_random(a, sl), KURV_OK);
+                a[0] = 0;                             /* below n for every curve */
+                a[sl - 1] |= 1;                       /* and not zero */
+            }
+            cr_assert(kurv_mont_load(sc, al, a, sl) & 1);
+            kurv_mont_to(sc, am, al);
+            kurv_mont_inv(sc, r1, am);
+            kurv_mont_inv_vartime(sc, r2, am);
+            cr_assert_eq(memcmp(r1, r2, sc->nl * 8), 0, "%s: inv and inv_vartime differ, case %zu",
+                         kurv_curve_name(c), it);
+            kurv_mont_from(sc, r1, r2);
+            kurv_mont_store(sc, got, sl, r1);
+            x = BN_bin2bn(a, (int)sl, NULL);
+            cr_assert(x != NULL && BN_mod_inverse(want, x, n, bctx) != NULL);
+            cr_assert_eq(BN_bn2binpad(want, wb, (int)sl), (int)sl);
+            cr_expect_eq(memcmp(got, wb, sl), 0, "%s: a^-1 mod n, case %zu", kurv_curve_name(c), it);
+            BN_free(x);
+            checked++;
+        }
+        {
+            uint64_t z[KURV_MAXL] = {0}, r[KURV_MAXL];
+            kurv_mont_inv_vartime(sc, r, z);          /* 0 maps to 0 */
+            cr_expect(kurv_mont_is_zero(sc, r) & 1, "%s: 0^-1", kurv_curve_name(c));
+        }
+        BN_free(n);
+        BN_free(want);
+    }
+    BN_CTX_free(bctx);
+    cr_assert_eq(checked, 40 * kt_ncurves);
+}
+
+/* Edge private key j (1..17) of a kind: 0: j; 1: n - j; 2: (n - 1)/2 + 9 - j (around
+ * n/2), as a BIGNUM d and as sl big-endian bytes db. */
+static void edge_key(BIGNUM *d, uint8_t *db, size_t sl, const BIGNUM *n, const BIGNUM *half,
+                     int kind, int j)
+{
+    if (kind == 0)
+        cr_assert(BN_set_word(d, (BN_ULONG)j));
+    else if (kind == 1)
+        cr_assert(BN_sub(d, n, BN_value_one()) && BN_sub_word(d, (BN_ULONG)(j - 1)));
+    else
+        cr_assert(BN_copy(d, half) && BN_add_word(d, 9) && BN_sub_word(d, (BN_ULONG)j));
+    cr_assert_eq(BN_bn2binpad(d, db, (int)sl), (int)sl);
+}
+
+/* d*Q for private keys at the edges of the constant-time ladder's scalar folding
+ * (d and n - d swap around n/2) and of its windows: 1..17, n-17..n-1 and the values
+ * around n/2, against OpenSSL's (d*d2)*G for Q = d2*G. */
+Test(curve, ecdh_edge_scalars_match_openssl_all_curves)
+{
+    size_t i, checked = 0;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c);
+        EC_GROUP *g = EC_GROUP_new_by_curve_name(ossl_nid(c));
+        BN_CTX *ctx = BN_CTX_new();
+        const BIGNUM *n = EC_GROUP_get0_order(g);
+        BIGNUM *half = BN_new(), *d = BN_new(), *b2 = NULL, *prod = BN_new();
+        uint8_t d2[KURV_MAX_SCALAR_LEN], q2[KURV_MAX_POINT_LEN], db[KURV_MAX_SCALAR_LEN];
+        uint8_t s[KURV_MAX_FIELD_LEN], pd[KURV_MAX_SCALAR_LEN], t[KURV_MAX_POINT_LEN];
+        size_t l2 = sizeof q2;
+        int j, kind;
+
+        cr_assert(g && ctx && half && d && prod);
+        cr_assert_eq(kurv_keygen(c, d2, sl, q2, &l2, 0), KURV_OK);
+        b2 = BN_bin2bn(d2, (int)sl, NULL);
+        cr_assert(BN_rshift1(half, n));                 /* (n - 1) / 2 */
+        for (kind = 0; kind < 3; kind++) {
+            for (j = 1; j <= 17; j++) {
+                edge_key(d, db, sl, n, half, kind, j);
+                cr_assert_eq(kurv_ecdh(c, s, fl, db, sl, q2, l2), KURV_OK);
+                cr_assert(BN_mod_mul(prod, d, b2, n, ctx));
+                cr_assert_eq(BN_bn2binpad(prod, pd, (int)sl), (int)sl);
+                ossl_pub(c, t, pd, sl);
+                cr_expect(memcmp(t + 1, s, fl) == 0, "%s: ECDH with edge key %d/%d differs",
+                          kurv_curve_name(c), kind, j);
+                checked++;
+            }
+        }
+        BN_free(half); BN_free(d); BN_free(b2); BN_free(prod);
+        BN_CTX_free(ctx); EC_GROUP_free(g);
+    }
+    cr_assert_eq(checked, 51 * kt_ncurves);
+}
+
+/* d*G at the same edge private keys (the fixed-base comb folds d to min(d, n - d)
+ * too), against OpenSSL, in uncompressed and compressed form. */
+Test(curve, pubkey_edge_scalars_match_openssl_all_curves)
+{
+    size_t i, checked = 0;
+    for (i = 0; i < kt_ncurves; i++) {
+        const kurv_curve *c = kt_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c);
+        EC_GROUP *g = EC_GROUP_new_by_curve_name(ossl_nid(c));
+        const BIGNUM *n = EC_GROUP_get0_order(g);
+        BIGNUM *half = BN_new(), *d = BN_new();
+        uint8_t db[KURV_MAX_SCALAR_LEN], q[KURV_MAX_POINT_LEN], t[KURV_MAX_POINT_LEN];
+        int j, kind;
+
+        cr_assert(g && half && d);
+        cr_assert(BN_rshift1(half, n));                 /* (n - 1) / 2 */
+        for (kind = 0; kind < 3; kind++) {
+            for (j = 1; j <= 17; j++) {
+                size_t ql = sizeof q;
+                edge_key(d, db, sl, n, half, kind, j);
+                cr_assert_eq(kurv_pubkey_from_priv(c, q, &ql, 0, db, sl), KURV_OK);
+                cr_assert_eq(ql, 1 + 2 * fl);
+                ossl_pub(c, t, db, sl);
+                cr_expect(memcmp(t, q, ql) == 0, "%s: d*G with edge key %d/%d differs",
+                          kurv_curve_name(c), kind, j);
+                ql = sizeof q;
+                cr_assert_eq(kurv_pubkey_from_priv(c, q, &ql, 1, db, sl), KURV_OK);
+                cr_expect(ql == 1 + fl && memcmp(t + 1, q + 1, fl) == 0 &&
+                          q[0] == (uint8_t)(0x02 | (t[2 * fl] & 1)),
+                          "%s: compressed d*G with edge key %d/%d", kurv_curve_name(c), kind, j);
+                checked++;
+            }
+        }
+        BN_free(half); BN_free(d); EC_GROUP_free(g);
+    }
+    cr_assert_eq(checked, 51 * kt_ncurves);
+}

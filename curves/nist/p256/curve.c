@@ -5,12 +5,10 @@
 #include "mont.h"
 /* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
 #define ec_base_table p256_base_table
-#define ec_fp_rr p256_fp_rr
 #define ec_k p256_k
 #define ec_sc p256_sc
 #define ec_ops p256_ops
 #include "p256_table.h"
-#include "fe_mont_tmpl.h"
 #include "ec_tmpl.h"
 #include "params.h"
 

@@ -1,11 +1,18 @@
 /*
- * P-256 field: generic Montgomery arithmetic over 4 64-bit limbs
- * (core/src/fe_mont_tmpl.h), with the curve's sizes and constants.
+ * P-256 field, specialised for p = 2^256 - 2^224 + 2^192 + 2^96 - 1: Montgomery
+ * form (x*R mod p, R = 2^256) over four 64-bit limbs, elements fully reduced,
+ * constant time.
+ *
+ * The shape of p makes the Montgomery reduction cheap: -p^-1 mod 2^64 = 1, so the
+ * quotient digit of each reduction round is the low limb itself, and adding q*p
+ * is adding q*2^96 (a shift) and q*p[3] (one product), since the -q of q*(2^96 - 1)
+ * cancels the low limb exactly. Squaring computes each cross product once.
  */
 #ifndef KURV_P256_FIELD_H
 #define KURV_P256_FIELD_H
 
 #include <stdint.h>
+#include "mont_impl.h"
 
 #define EC_N 4
 #define EC_FLEN 32
@@ -13,10 +20,159 @@
 #define EC_ORDER_BITS 256
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
+#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_base_ct in ec_tmpl.h */
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
 static const fe EC_P = {{0xFFFFFFFFFFFFFFFFULL,0x00000000FFFFFFFFULL,0x0000000000000000ULL,0xFFFFFFFF00000001ULL}};
 #define EC_P_M0INV 0x0000000000000001ULL  /* -p^-1 mod 2^64 */
+#define P256_P3 0xFFFFFFFF00000001ULL
+/* R^2 mod p = 2^512 mod p, to enter the Montgomery form */
+static const fe p256_rr = {{0x0000000000000003ULL, 0xFFFFFFFBFFFFFFFFULL,
+                            0xFFFFFFFFFFFFFFFEULL, 0x00000004FFFFFFFDULL}};
+
+/* One Montgomery round on the 4-limb window (r0..r3): r = (r + r0*p) / 2^64,
+ * which stays below 2^192 + p < 2^256. */
+#define P256_ROUND(r0, r1, r2, r3) do {                                   \
+        kurv_u128 pq_ = (kurv_u128)(r0) * P256_P3;                          \
+        uint64_t c_;                                                       \
+        r1 = kl_adc(r1, (r0) << 32, 0, &c_);                               \
+        r2 = kl_adc(r2, (r0) >> 32, c_, &c_);                              \
+        r3 = kl_adc(r3, (uint64_t)pq_, c_, &c_);                           \
+        r0 = (uint64_t)(pq_ >> 64) + c_;                                   \
+    } while (0)
+
+/* r = t / 2^256 mod p for t = a*b with a, b < p (eight limbs). */
+static inline void p256_mont_reduce(fe *r, const uint64_t t[8])
+{
+    uint64_t a0 = t[0], a1 = t[1], a2 = t[2], a3 = t[3], s[4], c, bw;
+
+    /* four rounds; after each the window rotates by one limb */
+    P256_ROUND(a0, a1, a2, a3);     /* value now in (a1, a2, a3, a0) */
+    P256_ROUND(a1, a2, a3, a0);     /* (a2, a3, a0, a1) */
+    P256_ROUND(a2, a3, a0, a1);     /* (a3, a0, a1, a2) */
+    P256_ROUND(a3, a0, a1, a2);     /* (a0, a1, a2, a3) <= p */
+    /* add the high half: the sum is below 2p (a carry limb c) */
+    a0 = kl_adc(a0, t[4], 0, &c);
+    a1 = kl_adc(a1, t[5], c, &c);
+    a2 = kl_adc(a2, t[6], c, &c);
+    a3 = kl_adc(a3, t[7], c, &c);
+    s[0] = kl_sbb(a0, EC_P.v[0], 0, &bw);
+    s[1] = kl_sbb(a1, EC_P.v[1], bw, &bw);
+    s[2] = kl_sbb(a2, EC_P.v[2], bw, &bw);
+    s[3] = kl_sbb(a3, EC_P.v[3], bw, &bw);
+    /* keep a - p unless the subtraction borrowed past the carry limb */
+    {
+        uint64_t keep = 0 - ((bw & (c ^ 1)) & 1);
+        r->v[0] = s[0] ^ ((s[0] ^ a0) & keep);
+        r->v[1] = s[1] ^ ((s[1] ^ a1) & keep);
+        r->v[2] = s[2] ^ ((s[2] ^ a2) & keep);
+        r->v[3] = s[3] ^ ((s[3] ^ a3) & keep);
+    }
+}
+
+/* Product scanning: the column sum is a 128-bit accumulator plus a carry count
+ * (GCC compiles the overflow builtin on 128 bits to add/adc/setc, which beats
+ * three separate 64-bit carry chains here). */
+#define P256_MAC(x, y) do {                                               \
+        kurv_u128 p_ = (kurv_u128)(x) * (y);                                \
+        c2 += (uint64_t)__builtin_add_overflow(acc, p_, &acc);              \
+    } while (0)
+#define P256_SHIFT(out) do {                                              \
+        out = (uint64_t)acc;                                                \
+        acc = (acc >> 64) | ((kurv_u128)c2 << 64);                          \
+        c2 = 0;                                                             \
+    } while (0)
+
+static inline void fe_mul(fe *r, const fe *a, const fe *b)
+{
+    const uint64_t *x = a->v, *y = b->v;
+    uint64_t t[8], c2 = 0;
+    kurv_u128 acc = 0;
+
+    P256_MAC(x[0], y[0]); P256_SHIFT(t[0]);
+    P256_MAC(x[0], y[1]); P256_MAC(x[1], y[0]); P256_SHIFT(t[1]);
+    P256_MAC(x[0], y[2]); P256_MAC(x[1], y[1]); P256_MAC(x[2], y[0]); P256_SHIFT(t[2]);
+    P256_MAC(x[0], y[3]); P256_MAC(x[1], y[2]); P256_MAC(x[2], y[1]); P256_MAC(x[3], y[0]);
+    P256_SHIFT(t[3]);
+    P256_MAC(x[1], y[3]); P256_MAC(x[2], y[2]); P256_MAC(x[3], y[1]); P256_SHIFT(t[4]);
+    P256_MAC(x[2], y[3]); P256_MAC(x[3], y[2]); P256_SHIFT(t[5]);
+    P256_MAC(x[3], y[3]); P256_SHIFT(t[6]);
+    t[7] = (uint64_t)acc;
+    p256_mont_reduce(r, t);
+}
+
+static inline void fe_sqr(fe *r, const fe *a)
+{
+    const uint64_t *x = a->v;
+    uint64_t t[8], u[8], c, h;
+    kurv_u128 p;
+
+    /* cross products x[i]*x[j], i < j, into u[1..6] */
+    p = (kurv_u128)x[0] * x[1]; u[1] = (uint64_t)p; h = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[0] * x[2] + h; u[2] = (uint64_t)p; h = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[0] * x[3] + h; u[3] = (uint64_t)p; u[4] = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[1] * x[2] + u[3]; u[3] = (uint64_t)p; h = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[1] * x[3] + u[4] + h; u[4] = (uint64_t)p; u[5] = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[2] * x[3] + u[5]; u[5] = (uint64_t)p; u[6] = (uint64_t)(p >> 64);
+    /* double them: u[7] takes the bit shifted out */
+    u[7] = u[6] >> 63;
+    u[6] = (u[6] << 1) | (u[5] >> 63);
+    u[5] = (u[5] << 1) | (u[4] >> 63);
+    u[4] = (u[4] << 1) | (u[3] >> 63);
+    u[3] = (u[3] << 1) | (u[2] >> 63);
+    u[2] = (u[2] << 1) | (u[1] >> 63);
+    u[1] = u[1] << 1;
+    /* add the squares x[i]^2 at limbs 2i, 2i+1 */
+    p = (kurv_u128)x[0] * x[0]; t[0] = (uint64_t)p;
+    t[1] = kl_adc(u[1], (uint64_t)(p >> 64), 0, &c);
+    p = (kurv_u128)x[1] * x[1];
+    t[2] = kl_adc(u[2], (uint64_t)p, c, &c);
+    t[3] = kl_adc(u[3], (uint64_t)(p >> 64), c, &c);
+    p = (kurv_u128)x[2] * x[2];
+    t[4] = kl_adc(u[4], (uint64_t)p, c, &c);
+    t[5] = kl_adc(u[5], (uint64_t)(p >> 64), c, &c);
+    p = (kurv_u128)x[3] * x[3];
+    t[6] = kl_adc(u[6], (uint64_t)p, c, &c);
+    t[7] = kl_adc(u[7], (uint64_t)(p >> 64), c, &c);
+    p256_mont_reduce(r, t);
+}
+
+static inline void fe_to_dom(fe *r, const fe *a)
+{
+    fe_mul(r, a, &p256_rr);
+}
+
+static inline void fe_from_dom(fe *r, const fe *a)
+{
+    /* a * 1 / R: the reduction alone, on (a, 0) */
+    uint64_t t[8] = {a->v[0], a->v[1], a->v[2], a->v[3], 0, 0, 0, 0};
+    p256_mont_reduce(r, t);
+}
+
+#include "fe_sqr_n_tmpl.h"
+
+/* r = a^(p-2) = a^-1 (0 maps to 0), an addition chain of 255 squarings and 11
+ * products. p - 2 = [32 ones][31 zeros][1][96 zeros][94 ones][0][1] (bit 255 first).
+ * Constant time. */
+#define EC_HAVE_FE_INV 1
+static void fe_inv(fe *r, const fe *a)
+{
+    fe x2, x3, x6, x12, x15, x30, x32, t;
+
+    fe_sqr(&x2, a);           fe_mul(&x2, &x2, a);        /* a^(2^2 - 1) */
+    fe_sqr(&x3, &x2);         fe_mul(&x3, &x3, a);
+    fe_sqr_n(&x6, &x3, 3);  fe_mul(&x6, &x6, &x3);
+    fe_sqr_n(&x12, &x6, 6); fe_mul(&x12, &x12, &x6);
+    fe_sqr_n(&x15, &x12, 3); fe_mul(&x15, &x15, &x3);
+    fe_sqr_n(&x30, &x15, 15); fe_mul(&x30, &x30, &x15);
+    fe_sqr_n(&x32, &x30, 2); fe_mul(&x32, &x32, &x2);
+    fe_sqr_n(&t, &x32, 32); fe_mul(&t, &t, a);          /* [32 ones][31 zeros][1] */
+    fe_sqr_n(&t, &t, 96);                               /* 96 zeros */
+    fe_sqr_n(&t, &t, 32); fe_mul(&t, &t, &x32);
+    fe_sqr_n(&t, &t, 32); fe_mul(&t, &t, &x32);
+    fe_sqr_n(&t, &t, 30); fe_mul(&t, &t, &x30);         /* 94 ones */
+    fe_sqr_n(&t, &t, 2);  fe_mul(r, &t, a);             /* 0, 1 */
+}
 
 #endif

@@ -1,7 +1,16 @@
 /*
- * P-521 field, specialised for the Mersenne prime p = 2^521 - 1: nine 64-bit limbs,
- * elements fully reduced, plain (non-Montgomery) representation. A product x is
- * reduced as (x mod 2^521) + (x >> 521), since 2^521 = 1 (mod p). Constant time.
+ * P-521 field, specialised for the Mersenne prime p = 2^521 - 1: nine unsaturated
+ * limbs of 58 bits (the value is sum v[i] 2^(58 i); limb 8 nominally holds 57
+ * bits), plain (non-Montgomery) values, constant time.
+ *
+ * Since 2^522 = 2 (mod p), a product's column i + j >= 9 folds back into column
+ * i + j - 9 with a factor 2, and every column fits a 128-bit accumulator without
+ * carries between the products. Elements are kept only loosely reduced:
+ *   limbs 0..7 < 2^59, limb 8 < 2^58 (the value is < 2^522 + 2^59, not always < p);
+ * every operation takes and returns elements in this form. fe_from_dom,
+ * fe_is_zero and fe_eq go through p521_canon, which yields the unique value < p.
+ * EC_P stays the prime as saturated 64-bit limbs: fe_to_dom / fe_from_dom convert
+ * between those and the 58-bit limbs.
  */
 #ifndef KURV_P521_FIELD_H
 #define KURV_P521_FIELD_H
@@ -15,74 +24,219 @@
 #define EC_ORDER_BITS 521
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
+#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_base_ct in ec_tmpl.h */
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
 static const fe EC_P = {{~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, 0x1FFULL}};
 
-/* r = x mod p for x < 2^1042 given as 17 limbs */
-static inline void p521_reduce(fe *r, const uint64_t x[17])
-{
-    uint64_t s[9], c, bw;
-    int i;
+#define P521_M58 0x03FFFFFFFFFFFFFFULL   /* 2^58 - 1 */
+#define P521_M57 0x01FFFFFFFFFFFFFFULL   /* 2^57 - 1 */
 
-    /* (x mod 2^521) + (x >> 521) < 2^522 */
-    c = 0;
+/* One carry pass: limbs 0..7 < 2^64 - 2^58, limb 8 < 2^63 in; loose form out
+ * (limb 0 < 2^58 + 2^7, limbs 1..7 < 2^58, limb 8 < 2^57). */
+static inline void p521_carry(uint64_t v[9])
+{
+    uint64_t c;
+    int i;
     KL_UNROLL
-    for (i = 0; i < 8; i++)
-        r->v[i] = kl_adc(x[i], (x[8 + i] >> 9) | (x[9 + i] << 55), c, &c);
-    r->v[8] = (x[8] & 0x1FF) + (x[16] >> 9) + c;
-    /* fold bit 521 once more: the result is <= 2^521 - 1 + 1 */
-    c = r->v[8] >> 9;
-    r->v[8] &= 0x1FF;
-    KL_UNROLL
-    for (i = 0; i < 8; i++)
-        r->v[i] = kl_adc(r->v[i], 0, c, &c);
-    r->v[8] += c;
-    /* the value is now <= p: map p to 0 */
-    bw = kl_sub(9, s, r->v, EC_P.v);
-    kl_cmov(9, r->v, s, bw - 1);
+    for (i = 0; i < 8; i++) {
+        c = v[i] >> 58;
+        v[i] &= P521_M58;
+        v[i + 1] += c;
+    }
+    c = v[8] >> 57;            /* weight 2^521 = 1 */
+    v[8] &= P521_M57;
+    v[0] += c;
 }
 
-#define P521_SHIFT(out) do { out = c0; c0 = c1; c1 = c2; c2 = 0; } while (0)
+/* r = the unique limbs of a mod p: limbs 0..7 < 2^58, limb 8 < 2^57, value < p. */
+static inline void p521_canon(fe *r, const fe *a)
+{
+    uint64_t all = ~0ULL;
+    int i;
+    *r = *a;
+    p521_carry(r->v);
+    /* a second pass leaves each limb in range: the value is now <= 2^521 - 1 = p */
+    p521_carry(r->v);
+    /* map p (every bit set) to 0 */
+    KL_UNROLL
+    for (i = 0; i < 8; i++)
+        all &= kl_eq64(r->v[i], P521_M58);
+    all &= kl_eq64(r->v[8], P521_M57);
+    KL_UNROLL
+    for (i = 0; i < 9; i++)
+        r->v[i] &= ~all;
+}
 
+#define EC_HAVE_FE_ADDSUB 1
+static inline void fe_add(fe *r, const fe *a, const fe *b)
+{
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 9; i++)
+        r->v[i] = a->v[i] + b->v[i];
+    p521_carry(r->v);
+}
+
+/* r = a + 4p - b: 4p has limbs 2^60 - 4 (limb 8: 2^59 - 4), above any loose limb */
+static inline void fe_sub(fe *r, const fe *a, const fe *b)
+{
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 8; i++)
+        r->v[i] = a->v[i] + (0x1000000000000000ULL - 4) - b->v[i];
+    r->v[8] = a->v[8] + (0x0800000000000000ULL - 4) - b->v[8];
+    p521_carry(r->v);
+}
+
+static inline void fe_neg(fe *r, const fe *a)
+{
+    fe z = {{0}};
+    fe_sub(r, &z, a);
+}
+
+#define EC_HAVE_FE_EQ 1
+static inline uint64_t fe_is_zero(const fe *a)
+{
+    fe t;
+    p521_canon(&t, a);
+    return kl_is_zero(9, t.v);
+}
+
+static inline uint64_t fe_eq(const fe *a, const fe *b)
+{
+    fe d;
+    fe_sub(&d, a, b);
+    return fe_is_zero(&d);
+}
+
+/* r = the 128-bit columns c[0..8] carried into loose limbs */
+static inline void p521_carry_wide(fe *r, kurv_u128 c[9])
+{
+    kurv_u128 top;
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 8; i++) {
+        r->v[i] = (uint64_t)c[i] & P521_M58;
+        c[i + 1] += c[i] >> 58;
+    }
+    r->v[8] = (uint64_t)c[8] & P521_M57;
+    top = (c[8] >> 57) + r->v[0];          /* weight 2^521 = 1; < 2^67 */
+    r->v[0] = (uint64_t)top & P521_M58;
+    r->v[1] += (uint64_t)(top >> 58);
+}
+
+/* Column bounds: inputs < 2^59 (limb 8 < 2^58); a product with a doubled factor is
+ * < 2^119 and a column sums nine products: < 2^123 (squaring: five, < 2^123). */
 static inline void fe_mul(fe *r, const fe *a, const fe *b)
 {
     const uint64_t *x = a->v, *y = b->v;
-    uint64_t t[18], c0 = 0, c1 = 0, c2 = 0;
-    int i, j;
+    uint64_t y2[9];
+    kurv_u128 c[9];
+    int i, k;
 
     KL_UNROLL
-    for (i = 0; i < 17; i++) {
+    for (i = 0; i < 9; i++)
+        y2[i] = 2 * y[i];
+    KL_UNROLL
+    for (k = 0; k < 9; k++) {
+        kurv_u128 acc = 0;
         KL_UNROLL
-        for (j = (i < 9 ? 0 : i - 8); j <= (i < 9 ? i : 8); j++)
-            KL_MAC(x[j], y[i - j]);
-        P521_SHIFT(t[i]);
+        for (i = 0; i <= k; i++)
+            acc += (kurv_u128)x[i] * y[k - i];
+        KL_UNROLL
+        for (i = k + 1; i < 9; i++)
+            acc += (kurv_u128)x[i] * y2[k + 9 - i];
+        c[k] = acc;
     }
-    p521_reduce(r, t);
+    p521_carry_wide(r, c);
 }
 
 static inline void fe_sqr(fe *r, const fe *a)
 {
     const uint64_t *x = a->v;
-    uint64_t t[18], c0 = 0, c1 = 0, c2 = 0;
-    int i, j;
+    uint64_t x2[9];
+    kurv_u128 c[9];
+    int i, k;
 
     KL_UNROLL
-    for (i = 0; i < 17; i++) {
+    for (i = 0; i < 9; i++)
+        x2[i] = 2 * x[i];
+    KL_UNROLL
+    for (k = 0; k < 9; k++) {
+        kurv_u128 acc = 0;
+        /* columns k: pairs i < j with i + j = k, each twice, and the square */
         KL_UNROLL
-        for (j = (i < 9 ? 0 : i - 8); 2 * j < i; j++) {
-            KL_MAC(x[j], x[i - j]);
-            KL_MAC(x[j], x[i - j]);
-        }
-        if (!(i & 1))
-            KL_MAC(x[i / 2], x[i / 2]);
-        P521_SHIFT(t[i]);
+        for (i = 0; 2 * i < k; i++)
+            acc += (kurv_u128)x2[i] * x[k - i];
+        if (!(k & 1))
+            acc += (kurv_u128)x[k / 2] * x[k / 2];
+        /* columns k + 9, folded with a factor 2 */
+        KL_UNROLL
+        for (i = k + 1; 2 * i < k + 9; i++)
+            acc += (kurv_u128)x2[i] * x2[k + 9 - i];
+        if ((k & 1))
+            acc += (kurv_u128)x[(k + 9) / 2] * x2[(k + 9) / 2];
+        c[k] = acc;
     }
-    p521_reduce(r, t);
+    p521_carry_wide(r, c);
 }
 
-static inline void fe_to_dom(fe *r, const fe *a) { *r = *a; }
-static inline void fe_from_dom(fe *r, const fe *a) { *r = *a; }
+/* saturated 64-bit limbs (a value < 2^522) -> 58-bit limbs */
+static inline void fe_to_dom(fe *r, const fe *a)
+{
+    const uint64_t *v = a->v;
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 9; i++) {
+        unsigned bit = 58u * (unsigned)i, w = bit / 64, s = bit % 64;
+        uint64_t x = v[w] >> s;
+        if (s > 6 && w + 1 < 9)
+            x |= v[w + 1] << (64 - s);
+        r->v[i] = x & P521_M58;
+    }
+}
+
+/* 58-bit limbs -> the fully reduced value as saturated 64-bit limbs */
+static inline void fe_from_dom(fe *r, const fe *a)
+{
+    fe t;
+    int i;
+    p521_canon(&t, a);
+    KL_UNROLL
+    for (i = 0; i < 9; i++)
+        r->v[i] = 0;
+    KL_UNROLL
+    for (i = 0; i < 9; i++) {
+        unsigned bit = 58u * (unsigned)i, w = bit / 64, s = bit % 64;
+        r->v[w] |= t.v[i] << s;
+        if (s > 6 && w + 1 < 9)
+            r->v[w + 1] |= t.v[i] >> (64 - s);
+    }
+}
+
+#include "fe_sqr_n_tmpl.h"
+
+/* r = a^(p-2) = a^-1 (0 maps to 0); p - 2 = [519 ones][0][1]: an addition chain
+ * of 525 squarings and 14 products. Constant time. */
+#define EC_HAVE_FE_INV 1
+static void fe_inv(fe *r, const fe *a)
+{
+    fe x2, x3, x7, t, u;
+    int k;
+
+    fe_sqr(&x2, a);            fe_mul(&x2, &x2, a);       /* a^(2^2 - 1) */
+    fe_sqr(&x3, &x2);          fe_mul(&x3, &x3, a);
+    fe_sqr_n(&x7, &x3, 3);   fe_mul(&x7, &x7, &x3);     /* 6 ones */
+    fe_sqr(&x7, &x7);          fe_mul(&x7, &x7, a);       /* 7 ones */
+    t = x2;                                               /* a^(2^k - 1), k = 2 */
+    for (k = 2; k < 512; k *= 2) {
+        fe_sqr_n(&u, &t, k);
+        fe_mul(&t, &u, &t);                               /* k -> 2k */
+    }
+    fe_sqr_n(&t, &t, 7);     fe_mul(&t, &t, &x7);       /* 519 ones */
+    fe_sqr_n(&t, &t, 2);     fe_mul(r, &t, a);          /* 0, 1 */
+}
 
 #endif
