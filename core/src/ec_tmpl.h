@@ -65,6 +65,11 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b) { kl_modsub(EC_N, r->
 static inline void fe_neg(fe *r, const fe *a) { fe z = {{0}}; fe_sub(r, &z, a); }
 #endif
 static inline void fe_cmov(fe *r, const fe *a, uint64_t mask) { kl_cmov(EC_N, r->v, a->v, mask); }
+/* fe_canon: the one representation of a value mod p (for fields not kept fully reduced,
+ * EC_HAVE_FE_CANON; the identity otherwise), so that limbs can be compared or stored. */
+#ifndef EC_HAVE_FE_CANON
+static inline void fe_canon(fe *r, const fe *a) { *r = *a; }
+#endif
 #ifndef EC_HAVE_FE_EQ
 static inline uint64_t fe_is_zero(const fe *a) { return kl_is_zero(EC_N, a->v); }
 static inline uint64_t fe_eq(const fe *a, const fe *b)

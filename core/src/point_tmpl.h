@@ -39,10 +39,13 @@ static inline void pa_scalar_bytes(uint8_t *b, const uint64_t *k)
 }
 
 static inline void pa_ld(fe *r, const uint64_t *v) { memcpy(r->v, v, sizeof r->v); }
-/* store a coordinate, zeroing the limbs past EC_N (the core tests whole coordinates) */
+/* store a coordinate in its canonical form, zeroing the limbs past EC_N (the core tests
+ * whole coordinates) */
 static inline void pa_st(uint64_t *v, const fe *a)
 {
-    memcpy(v, a->v, sizeof a->v);
+    fe t;
+    fe_canon(&t, a);    /* one representation per value: the core compares limbs */
+    memcpy(v, t.v, sizeof t.v);
     memset(v + EC_N, 0, (PT_L - EC_N) * sizeof *v);
 }
 
@@ -96,7 +99,7 @@ static void ec_pop_fe_store(const kurv_curve *c, uint64_t *plain, const uint64_t
     pa_ld(&t, a);
     fe_from_dom(&v, &t);
     memset(plain, 0, PT_L * sizeof *plain);
-    pa_st(plain, &v);
+    memcpy(plain, v.v, sizeof v.v);          /* plain limbs: no field representation */
 }
 
 static uint64_t ec_pop_fe_sqrt(const kurv_curve *c, uint64_t *r, const uint64_t *a)

@@ -404,7 +404,7 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     {
         kurv_affine g, ng;
         kurv_jacobian gj, r;
-        uint64_t one[KURV_MAXL] = {1}, nm1[KURV_MAXL], m;
+        uint64_t one[KURV_MAXL] = {1}, zero[KURV_MAXL] = {0}, nm1[KURV_MAXL], m;
         if (kurv_affine_set_xy(c, &g, rc->gx, rc->gy) != KURV_OK) {
             free(rc);
             return rt_fail(fault, KURV_CURVE_FAULT_G, KURV_ERR_CURVE);
@@ -412,7 +412,9 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
         kurv_jacobian_from_affine(&gj, &g);
         kurv_affine_neg(&ng, &g);
         kl_sub(KURV_MAXL, nm1, nl_, one);
-        c->ops->p_mul(c, r.x, nm1, gj.x);
+        /* variable time (public values), and without k*P's folding of the scalar by n,
+         * which would take the claimed n for granted */
+        c->ops->p_mul2_vartime(c, r.x, nm1, gj.x, zero, gj.x);
         m = c->ops->p_eq_aff(c, r.x, ng.x);
         if (!(m & 1)) {
             free(rc);

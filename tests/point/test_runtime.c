@@ -180,9 +180,24 @@ Test(runtime, stark_curve)
     cr_assert_eq(kurv_affine_get_xy(x, y, &a), KURV_OK);
     cr_assert_str_eq(kt_hex(hex, x, 32), "00e31dc53d8ada29420e5fc984f137323ad3b8aa98870c44018a8cccaaea844b");
     cr_assert_str_eq(kt_hex(hex, y, 32), "00831b2de53b8ac8dc54b7e2378af65401269ce18d989b4ac1c884dbd85d99fc");
-    /* x = 3051458946846273314002590462865941923368261374710240944211475840840846402306, the
-     * sum in the issue's Clojure example, is the x of a curve point: both y (Tonelli-Shanks,
-     * p - 1 = q 2^192) */
+    /* The issue's Clojure example: the affine sum of G and the StarkNet Pedersen point P1
+     * (x = 996781205833008774514500082376783249102396023663454813447423147977397232763,
+     * y = 1668503676786377725805489344771023921079126552019160156920634619255970485781)
+     * has x = 3051458946846273314002590462865941923368261374710240944211475840840846402306
+     * (and its y checked with Python integers). */
+    {
+        kurv_affine p1;
+        kurv_jacobian s;
+        kt_unhex(x, 32, "0234287dcbaffe7f969c748655fca9e58fa8120b6d56eb0c1080d17957ebe47b");
+        kt_unhex(y, 32, "03b056f100f96fb21e889527d41f4e39940135dd7a6c94cc6ed0268ee89e5615");
+        cr_assert_eq(kurv_affine_set_xy(c, &p1, x, y), KURV_OK);
+        cr_assert_eq(kurv_jacobian_add_affine(&s, &gj, &p1), KURV_OK);
+        cr_assert_eq(kurv_jacobian_to_affine(&a, &s), KURV_OK);
+        cr_assert_eq(kurv_affine_get_xy(x, y, &a), KURV_OK);
+        cr_assert_str_eq(kt_hex(hex, x, 32), "06bf1086f12f02d647bf4dba8926603cd9581600e4741bf99c164e0f05b1e302");
+        cr_assert_str_eq(kt_hex(hex, y, 32), "064fb5043d75d8262e81b14b44489425b464164ead414454df6c90d0befe208a");
+    }
+    /* that x lifts back to both y (Tonelli-Shanks, p - 1 = q 2^192) */
     kt_unhex(t, 32, "06bf1086f12f02d647bf4dba8926603cd9581600e4741bf99c164e0f05b1e302");
     cr_assert_eq(kurv_affine_from_x(c, &a, t, 0), KURV_OK);
     cr_assert_eq(kurv_affine_get_xy(NULL, y, &a), KURV_OK);

@@ -69,6 +69,9 @@ static inline void p521_canon(fe *r, const fe *a)
         r->v[i] &= ~all;
 }
 
+#define EC_HAVE_FE_CANON 1
+static inline void fe_canon(fe *r, const fe *a) { p521_canon(r, a); }
+
 #define EC_HAVE_FE_ADDSUB 1
 static inline void fe_add(fe *r, const fe *a, const fe *b)
 {
