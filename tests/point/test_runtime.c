@@ -266,8 +266,12 @@ Test(runtime, bad_parameters)
     /* cofactor 2, and an n far below the group order */
     cr_assert_eq(stark_new(&c, &f, stark_p, "01", stark_b, stark_gx, stark_gy, stark_n, 2), KURV_ERR_UNSUPPORTED);
     cr_assert_eq(f, KURV_CURVE_FAULT_COFACTOR);
-    cr_assert_eq(stark_new(&c, &f, stark_p, "01", stark_b, stark_gx, stark_gy, "010001", 1), KURV_ERR_UNSUPPORTED);
+    cr_assert_eq(stark_new(&c, &f, stark_p, "01", stark_b, stark_gx, stark_gy, "01000000000f", 1),
+                 KURV_ERR_UNSUPPORTED);   /* the prime 2^40 + 15 */
     cr_assert_eq(f, KURV_CURVE_FAULT_COFACTOR);
+    /* an order under 2^32 (65537): toy curves are refused */
+    cr_assert_eq(stark_new(&c, &f, stark_p, "01", stark_b, stark_gx, stark_gy, "010001", 1), KURV_ERR_UNSUPPORTED);
+    cr_assert_eq(f, KURV_CURVE_FAULT_SIZE);
     /* p of 523 bits */
     cr_assert_eq(stark_new(&c, &f, "04" "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
                                    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff" "ff",

@@ -242,7 +242,7 @@ typedef struct kurv_curve_params {
 /* Which check kurv_curve_new() refused. */
 typedef enum kurv_curve_fault {
     KURV_CURVE_FAULT_NONE = 0,
-    KURV_CURVE_FAULT_SIZE,      /* p over 521 bits, or n over 9 limbs */
+    KURV_CURVE_FAULT_SIZE,      /* p over 521 bits, n over 9 limbs, or n under 2^32 */
     KURV_CURVE_FAULT_P,         /* p even, <= 3, or not a probable prime */
     KURV_CURVE_FAULT_N,         /* n even, <= 3, or not a probable prime */
     KURV_CURVE_FAULT_RANGE,     /* a, b, Gx or Gy >= p */
@@ -254,7 +254,8 @@ typedef enum kurv_curve_fault {
 
 /**
  * kurv_curve_new() - a curve descriptor from domain parameters, for any prime p of up
- * to 521 bits. Validates: p and n odd probable primes (64 Miller-Rabin rounds with
+ * to 521 bits whose group order n is at least 2^32 (the constant-time multiplications
+ * rely on n being far above their window sizes; toy curves are refused). Validates: p and n odd probable primes (64 Miller-Rabin rounds with
  * random bases each), a, b, Gx, Gy < p, 4a^3 + 27b^2 != 0, G on the curve, n*G = O,
  * and cofactor 1: h must be 1 and 2n > p + 1 + 2^(ceil(bits(p)/2) + 1) >= the Hasse
  * bound, so the group has exactly n points and every point on the curve is in it
@@ -268,7 +269,8 @@ typedef enum kurv_curve_fault {
  * @out:   out, the new curve, to be released with kurv_curve_free().
  * @fault: out, optional: which check failed.
  * Return: KURV_OK; KURV_ERR_CURVE (a check failed, see @fault); KURV_ERR_UNSUPPORTED
- *         (p over 521 bits, cofactor not 1, out of memory); KURV_ERR_RNG; KURV_ERR_ARG.
+ *         (p over 521 bits, n under 2^32, cofactor not 1, out of memory); KURV_ERR_RNG;
+ *         KURV_ERR_ARG.
  * Spec: SEC 1 v2 3.1.1.2.1 (domain parameter validation), X9.62 A.3.
  */
 KURV_API kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm,
