@@ -33,6 +33,44 @@ static const fe p256_rr = {{0x0000000000000003ULL, 0xFFFFFFFBFFFFFFFFULL,
 
 /* One Montgomery round on the 4-limb window (r0..r3): r = (r + r0*p) / 2^64,
  * which stays below 2^192 + p < 2^256. */
+/* the field operations are small and hot: inlined into the point formulas */
+#define P256_INLINE static inline __attribute__((always_inline))
+
+/* r = a + b mod p and r = a - b mod p for a, b < p, by one carry chain and a
+ * constant-time choice (the template's EC_HAVE_FE_ADD hook) */
+#define EC_HAVE_FE_ADD 1
+P256_INLINE void fe_add(fe *r, const fe *a, const fe *b)
+{
+    uint64_t s[4], t[4], c, bw, keep;
+    s[0] = kl_adc(a->v[0], b->v[0], 0, &c);
+    s[1] = kl_adc(a->v[1], b->v[1], c, &c);
+    s[2] = kl_adc(a->v[2], b->v[2], c, &c);
+    s[3] = kl_adc(a->v[3], b->v[3], c, &c);
+    t[0] = kl_sbb(s[0], EC_P.v[0], 0, &bw);
+    t[1] = kl_sbb(s[1], EC_P.v[1], bw, &bw);
+    t[2] = kl_sbb(s[2], EC_P.v[2], bw, &bw);
+    t[3] = kl_sbb(s[3], EC_P.v[3], bw, &bw);
+    keep = 0 - ((bw & (c ^ 1)) & 1);            /* a + b < p: keep the sum */
+    r->v[0] = t[0] ^ ((t[0] ^ s[0]) & keep);
+    r->v[1] = t[1] ^ ((t[1] ^ s[1]) & keep);
+    r->v[2] = t[2] ^ ((t[2] ^ s[2]) & keep);
+    r->v[3] = t[3] ^ ((t[3] ^ s[3]) & keep);
+}
+
+P256_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
+{
+    uint64_t d[4], m, c;
+    d[0] = kl_sbb(a->v[0], b->v[0], 0, &m);
+    d[1] = kl_sbb(a->v[1], b->v[1], m, &m);
+    d[2] = kl_sbb(a->v[2], b->v[2], m, &m);
+    d[3] = kl_sbb(a->v[3], b->v[3], m, &m);
+    m = 0 - m;                                  /* a < b: add p back */
+    r->v[0] = kl_adc(d[0], EC_P.v[0] & m, 0, &c);
+    r->v[1] = kl_adc(d[1], EC_P.v[1] & m, c, &c);
+    r->v[2] = kl_adc(d[2], 0, c, &c);
+    r->v[3] = kl_adc(d[3], EC_P.v[3] & m, c, &c);
+}
+
 #define P256_ROUND(r0, r1, r2, r3) do {                                   \
         kurv_u128 pq_ = (kurv_u128)(r0) * P256_P3;                          \
         uint64_t c_;                                                       \
@@ -43,7 +81,7 @@ static const fe p256_rr = {{0x0000000000000003ULL, 0xFFFFFFFBFFFFFFFFULL,
     } while (0)
 
 /* r = t / 2^256 mod p for t = a*b with a, b < p (eight limbs). */
-static inline void p256_mont_reduce(fe *r, const uint64_t t[8])
+P256_INLINE void p256_mont_reduce(fe *r, const uint64_t t[8])
 {
     uint64_t a0 = t[0], a1 = t[1], a2 = t[2], a3 = t[3], s[4], c, bw;
 
@@ -84,7 +122,7 @@ static inline void p256_mont_reduce(fe *r, const uint64_t t[8])
         c2 = 0;                                                             \
     } while (0)
 
-static inline void fe_mul(fe *r, const fe *a, const fe *b)
+P256_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
     const uint64_t *x = a->v, *y = b->v;
     uint64_t t[8], c2 = 0;
@@ -102,7 +140,7 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b)
     p256_mont_reduce(r, t);
 }
 
-static inline void fe_sqr(fe *r, const fe *a)
+P256_INLINE void fe_sqr(fe *r, const fe *a)
 {
     const uint64_t *x = a->v;
     uint64_t t[8], u[8], c, h;

@@ -35,6 +35,9 @@ static const fe EC_P = {{~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL,
 
 /* One carry pass: limbs 0..7 < 2^64 - 2^58, limb 8 < 2^63 in; loose form out
  * (limb 0 < 2^58 + 2^7, limbs 1..7 < 2^58, limb 8 < 2^57). */
+/* the field operations are small and hot: inlined into the point formulas */
+#define P521_INLINE static inline __attribute__((always_inline))
+
 static inline void p521_carry(uint64_t v[9])
 {
     uint64_t c;
@@ -73,7 +76,7 @@ static inline void p521_canon(fe *r, const fe *a)
 static inline void fe_canon(fe *r, const fe *a) { p521_canon(r, a); }
 
 #define EC_HAVE_FE_ADDSUB 1
-static inline void fe_add(fe *r, const fe *a, const fe *b)
+P521_INLINE void fe_add(fe *r, const fe *a, const fe *b)
 {
     int i;
     KL_UNROLL
@@ -83,7 +86,7 @@ static inline void fe_add(fe *r, const fe *a, const fe *b)
 }
 
 /* r = a + 4p - b: 4p has limbs 2^60 - 4 (limb 8: 2^59 - 4), above any loose limb */
-static inline void fe_sub(fe *r, const fe *a, const fe *b)
+P521_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
 {
     int i;
     KL_UNROLL
@@ -93,7 +96,7 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b)
     p521_carry(r->v);
 }
 
-static inline void fe_neg(fe *r, const fe *a)
+P521_INLINE void fe_neg(fe *r, const fe *a)
 {
     fe z = {{0}};
     fe_sub(r, &z, a);
@@ -115,7 +118,7 @@ static inline uint64_t fe_eq(const fe *a, const fe *b)
 }
 
 /* r = the 128-bit columns c[0..8] carried into loose limbs */
-static inline void p521_carry_wide(fe *r, kurv_u128 c[9])
+P521_INLINE void p521_carry_wide(fe *r, kurv_u128 c[9])
 {
     kurv_u128 top;
     int i;
@@ -132,7 +135,7 @@ static inline void p521_carry_wide(fe *r, kurv_u128 c[9])
 
 /* Column bounds: inputs < 2^59 (limb 8 < 2^58); a product with a doubled factor is
  * < 2^119 and a column sums nine products: < 2^123 (squaring: five, < 2^123). */
-static inline void fe_mul(fe *r, const fe *a, const fe *b)
+P521_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
     const uint64_t *x = a->v, *y = b->v;
     uint64_t y2[9];
@@ -156,7 +159,7 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b)
     p521_carry_wide(r, c);
 }
 
-static inline void fe_sqr(fe *r, const fe *a)
+P521_INLINE void fe_sqr(fe *r, const fe *a)
 {
     const uint64_t *x = a->v;
     uint64_t x2[9];
