@@ -260,6 +260,9 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
         return rt_fail(fault, KURV_CURVE_FAULT_P, KURV_ERR_CURVE);
     if (nbits < 3 || !(n[nlen - 1] & 1) || (nbits == 3 && n[0] <= 3))
         return rt_fail(fault, KURV_CURVE_FAULT_N, KURV_ERR_CURVE);
+    /* n = p: an anomalous curve, whose discrete logarithms are easy (SEC 1 3.1.1.2.1) */
+    if (plen == nlen && memcmp(p, n, plen) == 0)
+        return rt_fail(fault, KURV_CURVE_FAULT_N, KURV_ERR_CURVE);
     if (prm->cofactor != 1)
         return rt_fail(fault, KURV_CURVE_FAULT_COFACTOR, KURV_ERR_UNSUPPORTED);
     kl_from_be(KURV_MAXL, pl, p, plen);

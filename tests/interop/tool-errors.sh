@@ -130,4 +130,22 @@ expect_err "a hex signature with a bad digit exits 2" 2 "$KURV" verify -p pub.pe
 head -c "$(wc -c <sig.raw)" /dev/zero >zero.raw
 expect_err "a raw signature of zeros (r = s = 0) exits 1" 1 "$KURV" verify -p pub.pem -s zero.raw --format raw msg1
 
+section "options given twice, stdin given twice, failed writes"
+"$KURV" keygen -c "$curve" -o key-b.pem
+"$KURV" pubkey -k key-b.pem -o pub-b.pem
+expect_err "-p given twice (which recipient?)" 2 "$KURV" verify -p pub.pem -p pub-b.pem -s sig.raw --format raw msg1
+if grep -q "given twice" err.txt; then pass "  the error says 'given twice'"; else fail "  the error says 'given twice'" "$(cat err.txt)"; fi
+expect_err "-k and --key together" 2 "$KURV" sign -k key.pem --key key-b.pem msg1
+expect_err "--hex given twice" 2 "$KURV" ecdh -k key.pem -p pub-b.pem --hex --hex
+expect_err "stdin for both the key and the message" 2 "$KURV" sign -k - - <key.pem
+if grep -q "stdin" err.txt; then pass "  the error names stdin"; else fail "  the error names stdin" "$(cat err.txt)"; fi
+# a write that fails half-way (file size limit) leaves no partial file behind
+# (the limit, 1 KiB, applies to err.txt too: the one error line fits)
+head -c 100000 /dev/zero >big.bin
+rm -f part2.out
+( trap '' XFSZ; ulimit -f 1; "$KURV" encrypt -p pub.pem -o part2.out big.bin ) >out.txt 2>err.txt
+st=$?
+if [ $st -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ]; then pass "a failed write exits 2 with one line"; else fail "a failed write exits 2 with one line" "status $st: $(cat err.txt)"; fi
+if [ -e part2.out ]; then fail "  the partly written file is removed" "part2.out exists"; else pass "  the partly written file is removed"; fi
+
 finish

@@ -269,6 +269,9 @@ Test(runtime, bad_parameters)
     cr_assert_eq(stark_new(&c, &f, stark_p, "01", stark_b, stark_gx, stark_gy, "01000000000f", 1),
                  KURV_ERR_UNSUPPORTED);   /* the prime 2^40 + 15 */
     cr_assert_eq(f, KURV_CURVE_FAULT_COFACTOR);
+    /* n = p: an anomalous curve */
+    cr_assert_eq(stark_new(&c, &f, stark_p, "01", stark_b, stark_gx, stark_gy, stark_p, 1), KURV_ERR_CURVE);
+    cr_assert_eq(f, KURV_CURVE_FAULT_N);
     /* an order under 2^32 (65537): toy curves are refused */
     cr_assert_eq(stark_new(&c, &f, stark_p, "01", stark_b, stark_gx, stark_gy, "010001", 1), KURV_ERR_UNSUPPORTED);
     cr_assert_eq(f, KURV_CURVE_FAULT_SIZE);

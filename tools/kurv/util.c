@@ -111,6 +111,7 @@ int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_p
                int argc, char **argv)
 {
     int i, only_pos = 0;
+    unsigned seen = 0;
 
     memset(o, 0, sizeof *o);
     for (i = 1; i < argc; i++) {
@@ -138,6 +139,9 @@ int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_p
             if (!d)
                 return tool_fail("%s: unknown option '%.*s' (see kurv %s --help)", cmd,
                                  (int)(nlen + 2), a, cmd);
+            if (seen & d->bit)   /* the last would win silently: e.g. a second recipient */
+                return tool_fail("%s: option --%s given twice", cmd, d->longname);
+            seen |= d->bit;
             if (!d->has_arg) {
                 if (eq)
                     return tool_fail("%s: option --%s takes no value", cmd, d->longname);
@@ -155,6 +159,9 @@ int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_p
         d = opt_short(a[1], allowed);
         if (!d)
             return tool_fail("%s: unknown option '-%c' (see kurv %s --help)", cmd, a[1], cmd);
+        if (seen & d->bit)
+            return tool_fail("%s: option -%c given twice", cmd, a[1]);
+        seen |= d->bit;
         if (!d->has_arg) {
             if (a[2])
                 return tool_fail("%s: unknown option '%s' (see kurv %s --help)", cmd, a, cmd);
@@ -190,6 +197,12 @@ uint8_t *tool_read(const char *path, size_t limit, size_t *len)
 
     *len = 0;
     if (is_stdin) {
+        static int stdin_used;
+        if (stdin_used) {     /* a second read would see nothing: an empty message, say */
+            tool_fail("stdin (-) given for more than one input");
+            return NULL;
+        }
+        stdin_used = 1;
         fd = STDIN_FILENO;
     } else {
         fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -268,7 +281,7 @@ fail:
 
 int tool_write(const char *path, const uint8_t *buf, size_t len, int secret)
 {
-    int fd, to_stdout = !path || strcmp(path, "-") == 0;
+    int fd, to_stdout = !path || strcmp(path, "-") == 0, regular = 0;
     const char *name = to_stdout ? "stdout" : path;
     size_t done = 0;
 
@@ -279,12 +292,14 @@ int tool_write(const char *path, const uint8_t *buf, size_t len, int secret)
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, secret ? 0600 : 0644);
         if (fd < 0)
             return tool_fail("%s: cannot create: %s", name, strerror(errno));
-        if (secret) {
+        {
             struct stat st;
+            regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
             /* an existing file keeps its mode on O_CREAT: tighten it (regular files only) */
-            if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fchmod(fd, 0600) != 0) {
+            if (secret && regular && fchmod(fd, 0600) != 0) {
                 int e = errno;
                 close(fd);
+                unlink(path);
                 return tool_fail("%s: cannot set mode 0600: %s", name, strerror(e));
             }
         }
@@ -295,14 +310,21 @@ int tool_write(const char *path, const uint8_t *buf, size_t len, int secret)
             int e = errno;
             if (e == EINTR)
                 continue;
-            if (!to_stdout)
+            if (!to_stdout) {
                 close(fd);
+                if (regular)
+                    unlink(path);   /* no partial output (of a plaintext, say) stays behind */
+            }
             return tool_fail("%s: write error: %s", name, strerror(e));
         }
         done += (size_t)w;
     }
-    if (!to_stdout && close(fd) != 0)
-        return tool_fail("%s: write error: %s", name, strerror(errno));
+    if (!to_stdout && close(fd) != 0) {
+        int e = errno;
+        if (regular)
+            unlink(path);
+        return tool_fail("%s: write error: %s", name, strerror(e));
+    }
     return 0;
 }
 

@@ -178,7 +178,7 @@ KURV_API size_t kurv_table_len(const kurv_curve *c);
  * Constant time in p; about 3*bits(n) point additions and one inversion per window.
  * @table:     caller memory, aligned for uint64_t, @table_len >= kurv_table_len(c).
  * Return: KURV_OK; KURV_ERR_BUFFER (too small or misaligned); KURV_ERR_POINT (p not on
- *         the curve); KURV_ERR_ARG.
+ *         the curve); KURV_ERR_CURVE (p belongs to another curve than @c); KURV_ERR_ARG.
  */
 KURV_API kurv_err kurv_table_build(const kurv_curve *c, void *table, size_t table_len,
                                    const kurv_affine *p);
@@ -244,7 +244,7 @@ typedef enum kurv_curve_fault {
     KURV_CURVE_FAULT_NONE = 0,
     KURV_CURVE_FAULT_SIZE,      /* p over 521 bits, n over 9 limbs, or n under 2^32 */
     KURV_CURVE_FAULT_P,         /* p even, <= 3, or not a probable prime */
-    KURV_CURVE_FAULT_N,         /* n even, <= 3, or not a probable prime */
+    KURV_CURVE_FAULT_N,         /* n even, <= 3, not a probable prime, or n = p (anomalous) */
     KURV_CURVE_FAULT_RANGE,     /* a, b, Gx or Gy >= p */
     KURV_CURVE_FAULT_SINGULAR,  /* 4a^3 + 27b^2 = 0 mod p */
     KURV_CURVE_FAULT_G,         /* G not on the curve */
