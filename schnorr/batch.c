@@ -89,22 +89,20 @@ static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
     chacha_set_nonce(&rng.cc, zero_nonce);
     rng.pos = sizeof rng.buf;
 
-    /* P_i = lift_x(pk_i): an invalid key is an input error, reported first */
+    /* P_i = lift_x(pk_i): an invalid key is an input error, reported first; then
+     * R_i = lift_x(r_i): no such point means the signature is invalid */
     for (i = 0; i < n; i++) {
-        uint8_t *pp = pts + 128 * i + 64;
-        memcpy(pp, pubkeys + 32 * i, 32);
-        if (c->ops->lift_x(c, pp + 32, pp, 0) != KURV_OK)
-            return KURV_ERR_POINT;
+        memcpy(pts + 128 * i + 64, pubkeys + 32 * i, 32);
+        memcpy(pts + 128 * i, sigs + 64 * i, 32);
     }
+    if (c->ops->lift_x_many(c, pts + 64, n, 128, 0, &j) != KURV_OK)
+        return KURV_ERR_POINT;
+    if (c->ops->lift_x_many(c, pts, n, 128, 0, &j) != KURV_OK)
+        return KURV_ERR_SIGNATURE;
     for (i = 0; i < n; i++) {
         const uint8_t *r = sigs + 64 * i, *s = r + 32, *pk = pubkeys + 32 * i;
-        uint8_t *rp = pts + 128 * i;
         uint8_t *ra = sc + 64 * i, *pa = ra + 32;
 
-        /* R_i = lift_x(r_i); no such point: the signature is invalid */
-        memcpy(rp, r, 32);
-        if (c->ops->lift_x(c, rp + 32, r, 0) != KURV_OK)
-            return KURV_ERR_SIGNATURE;
         /* a_1 = 1; a_i from the stream */
         if (i == 0) {
             memset(ab, 0, 32);

@@ -13,7 +13,7 @@
 #include <kurv/curve.h>
 #include "mont.h"
 
-#define KURV_CURVE_ABI 3u
+#define KURV_CURVE_ABI 4u
 
 /*
  * Hot operations of one curve. Points cross this boundary as affine x||y,
@@ -50,6 +50,14 @@ struct kurv_curve_ops {
     /* y (field_len bytes) with y^2 = x^3 + a x + b and y mod 2 = odd.
      * Return: KURV_OK; KURV_ERR_POINT if x >= p or x^3 + a x + b is not a square. */
     kurv_err (*lift_x)(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd);
+
+    /* lift_x of n records: record i is xy + i*stride, x in its first field_len bytes,
+     * and y (of parity odd) is written into the next field_len bytes. Curves with a
+     * two-lane square root (secp256k1) take the records in pairs.
+     * Return: KURV_OK; KURV_ERR_POINT with *bad = the first failing i (records before
+     * it are lifted, those after it are not). */
+    kurv_err (*lift_x_many)(const kurv_curve *c, uint8_t *xy, size_t n, size_t stride, int odd,
+                            size_t *bad);
 
     /* xy = affine x||y of u1*G + u2*Q, Q = qxy validated, u1, u2 < n.
      * Variable time: for public inputs only (BIP-340 verification).

@@ -1058,22 +1058,73 @@ static kurv_err ec_op_check_xy(const kurv_curve *c, const uint8_t *xy)
     return (aff_on_curve(&a) & 1) ? KURV_OK : KURV_ERR_POINT;
 }
 
+/* rhs = x^3 + a x + b */
+static inline void ec_curve_rhs(fe *rhs, const fe *x)
+{
+    fe t;
+    fe_sqr(rhs, x);
+    fe_mul(rhs, rhs, x);
+    fe_mul_a(&t, x);
+    fe_add(rhs, rhs, &t);
+    fe_add(rhs, rhs, &ec_k.b);
+}
+
+/* y = r or -r, whichever has the parity odd, as bytes */
+static inline void ec_store_y_parity(uint8_t *y, const fe *r, int odd)
+{
+    fe v = *r, nr;
+    fe_neg(&nr, &v);
+    fe_cmov(&v, &nr, kl_eq64(fe_is_odd(&v), (uint64_t)(odd != 0)) ^ ~(uint64_t)0);
+    fe_to_bytes(y, &v);
+}
+
 static kurv_err ec_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd)
 {
-    fe fx, rhs, t, r, nr;
+    fe fx, rhs, r;
     (void)c;
     if (!(fe_from_bytes(&fx, x) & 1))
         return KURV_ERR_POINT;
-    fe_sqr(&rhs, &fx);
-    fe_mul(&rhs, &rhs, &fx);
-    fe_mul_a(&t, &fx);
-    fe_add(&rhs, &rhs, &t);
-    fe_add(&rhs, &rhs, &ec_k.b);
+    ec_curve_rhs(&rhs, &fx);
     if (!(fe_sqrt(&r, &rhs) & 1))
         return KURV_ERR_POINT;
-    fe_neg(&nr, &r);
-    fe_cmov(&r, &nr, kl_eq64(fe_is_odd(&r), (uint64_t)(odd != 0)) ^ ~(uint64_t)0);
-    fe_to_bytes(y, &r);
+    ec_store_y_parity(y, &r, odd);
+    return KURV_OK;
+}
+
+/* lift_x of n records x||y (stride bytes apart): see curve_impl.h. With a two-lane
+ * square-root chain (EC_FE_SQRT_CHAIN2) the records are lifted in pairs. */
+static kurv_err ec_op_lift_x_many(const kurv_curve *c, uint8_t *xy, size_t n, size_t stride,
+                                  int odd, size_t *bad)
+{
+    size_t i = 0;
+    kurv_err e;
+#ifdef EC_FE_SQRT_CHAIN2
+    for (; i + 1 < n; i += 2) {
+        uint8_t *p0 = xy + i * stride, *p1 = p0 + stride;
+        fe x[2], rhs[2], r[2], chk;
+        uint64_t ok0, ok1;
+        if (!(fe_from_bytes(&x[0], p0) & 1) || !(fe_from_bytes(&x[1], p1) & 1))
+            break;                              /* the one-at-a-time loop names it */
+        ec_curve_rhs(&rhs[0], &x[0]);
+        ec_curve_rhs(&rhs[1], &x[1]);
+        EC_FE_SQRT_CHAIN2(r, rhs);
+        fe_sqr(&chk, &r[0]);
+        ok0 = fe_eq(&chk, &rhs[0]);
+        fe_sqr(&chk, &r[1]);
+        ok1 = fe_eq(&chk, &rhs[1]);
+        if (!(ok0 & ok1 & 1))
+            break;
+        ec_store_y_parity(p0 + EC_FLEN, &r[0], odd);
+        ec_store_y_parity(p1 + EC_FLEN, &r[1], odd);
+    }
+#endif
+    for (; i < n; i++) {
+        e = ec_op_lift_x(c, xy + i * stride + EC_FLEN, xy + i * stride, odd);
+        if (e != KURV_OK) {
+            *bad = i;
+            return e;
+        }
+    }
     return KURV_OK;
 }
 
@@ -1088,6 +1139,7 @@ static const struct kurv_curve_ops ec_ops = {
     .ecdsa_check_vartime = ec_op_ecdsa_check_vartime,
     .check_xy = ec_op_check_xy,
     .lift_x = ec_op_lift_x,
+    .lift_x_many = ec_op_lift_x_many,
     .mul2_xy_vartime = ec_op_mul2_xy_vartime,
     .msm_scratch_size = ec_op_msm_scratch_size,
     .msm_vartime = ec_op_msm_vartime,

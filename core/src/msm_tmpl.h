@@ -183,6 +183,9 @@ static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const ui
 #define MSM_COST_MADD 11u      /* Jacobian + affine */
 #define MSM_COST_ADD 16u       /* Jacobian + Jacobian */
 #define MSM_COST_AADD 7u       /* affine + affine, inversion shared (Montgomery's trick) */
+/* Pippenger: a round of fewer affine additions than this would pay too much of its
+ * inversion per addition; the buckets still busy then finish in Jacobian coordinates */
+#define MSM_MIN_ROUND 48u
 
 /* digits per scalar for Pippenger windows of c bits (capacity: any scalar < 2^(8 EC_SLEN)) */
 static size_t msm_pip_windows(unsigned bits, unsigned c)
@@ -216,8 +219,8 @@ static int msm_use_strauss(size_t m)
 
 static size_t msm_round(size_t x) { return (x + MSM_ALIGN - 1) / MSM_ALIGN * MSM_ALIGN; }
 
-/* One pending bucket addition of Pippenger's method: effective point j, global bucket
- * (window * 2^(c-1) + |digit| - 1), sign; kind: 0 add, 1 double, 2 cancel (set per round). */
+/* One bucket addition of a round of Pippenger's method: effective point j (signed),
+ * global bucket (window * 2^(c-1) + |digit| - 1); kind: 0 add, 1 double, 2 cancel. */
 struct msm_item {
     uint32_t j, bucket;
     uint8_t neg, kind;
@@ -246,11 +249,13 @@ static void msm_layout(struct msm_layout *l, size_t n)
     else
     {
         size_t nw = msm_pip_windows(8 * EC_SLEN, l->c), nb = nw << (l->c - 1);
-        part = msm_round(m * nw * sizeof(int16_t))                  /* digits */
+        part = msm_round(m * nw * sizeof(uint32_t))                 /* points by bucket */
              + msm_round(nb * sizeof(ec_aff)) + msm_round(nb)       /* buckets, states */
-             + msm_round(m * nw * sizeof(struct msm_item))          /* pending additions */
+             + 2 * msm_round((nb + 1) * sizeof(uint32_t))           /* bucket starts, ends */
+             + msm_round(nb * sizeof(uint32_t))                     /* buckets still busy */
              + msm_round(nb * sizeof(struct msm_item))              /* one round */
-             + 2 * msm_round(nb * sizeof(fe));                      /* Montgomery's trick */
+             + 2 * msm_round(nb * sizeof(fe))                       /* Montgomery's trick */
+             + msm_round(MSM_MIN_ROUND * (sizeof(ec_jac) + sizeof(ec_aff)));  /* tails */
     }
     l->total = l->part + part + MSM_ALIGN;  /* + MSM_ALIGN: the buffer may be unaligned */
 }
@@ -340,27 +345,33 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
 
 /*
  * acc += sum k_j * pts_j by the bucket method (Pippenger) with c-bit signed windows.
- * The buckets of every window are affine and filled together, in rounds: in a round
- * each bucket takes at most one addition, and all the round's additions share one
- * field inversion (Montgomery's trick), so an addition costs about 6 multiplications;
- * a point whose bucket is busy waits for the next round. Then each window's buckets are
- * summed by the running-sum trick (Jacobian) and the windows combined by doublings.
+ * The buckets of every window are affine. The (point, digit) pairs are first sorted
+ * by bucket (a counting sort); then the buckets are filled together, in rounds: in
+ * round r every bucket that has an r-th point takes it, and all the round's additions
+ * share one field inversion (Montgomery's trick), so an addition costs about six
+ * multiplications. Then each window's buckets are summed by the running-sum trick
+ * (Jacobian) and the windows combined by doublings.
  */
 static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, size_t mm,
                           uint8_t *part, unsigned c, size_t m_cap)
 {
     /* the parts as msm_layout placed them, for m_cap >= mm points */
     size_t nw_cap = msm_pip_windows(8 * EC_SLEN, c), nbuck = (size_t)1 << (c - 1);
-    size_t nb_all = nw_cap * nbuck, j, b, nitems = 0, i;
-    int16_t *dig = (int16_t *)(void *)part;
-    ec_aff *buck = (ec_aff *)(void *)(part + msm_round(m_cap * nw_cap * sizeof(int16_t)));
+    size_t nb_all = nw_cap * nbuck, j, b, i, nbusy = 0, r;
+    uint32_t *sorted = (uint32_t *)(void *)part;
+    ec_aff *buck = (ec_aff *)(void *)(part + msm_round(m_cap * nw_cap * sizeof(uint32_t)));
     uint8_t *st = (uint8_t *)buck + msm_round(nb_all * sizeof(ec_aff));
-    struct msm_item *items = (struct msm_item *)(void *)(st + msm_round(nb_all));
-    struct msm_item *round = (struct msm_item *)(void *)((uint8_t *)items +
-                                 msm_round(m_cap * nw_cap * sizeof(struct msm_item)));
+    uint32_t *start = (uint32_t *)(void *)(st + msm_round(nb_all));
+    uint32_t *end = (uint32_t *)(void *)((uint8_t *)start + msm_round((nb_all + 1) * sizeof(uint32_t)));
+    uint32_t *busy = (uint32_t *)(void *)((uint8_t *)end + msm_round((nb_all + 1) * sizeof(uint32_t)));
+    struct msm_item *round = (struct msm_item *)(void *)((uint8_t *)busy +
+                                 msm_round(nb_all * sizeof(uint32_t)));
     fe *den = (fe *)(void *)((uint8_t *)round + msm_round(nb_all * sizeof(struct msm_item)));
     fe *pre = (fe *)(void *)((uint8_t *)den + msm_round(nb_all * sizeof(fe)));
+    ec_jac *tail = (ec_jac *)(void *)((uint8_t *)pre + msm_round(nb_all * sizeof(fe)));
+    ec_aff *tail_aff = (ec_aff *)(void *)(tail + MSM_MIN_ROUND);
     unsigned bits = 0, nwin, w, k;
+    size_t nb;
 
     for (j = 0; j < mm; j++) {
         unsigned l = msm_bitlen(limbs + j * EC_N);
@@ -368,63 +379,92 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             bits = l;
     }
     nwin = (unsigned)msm_pip_windows(bits, c);
+    nb = nwin * nbuck;
 
-    /* signed digits in [-2^(c-1), 2^(c-1)], least significant window first */
-    for (j = 0; j < mm; j++) {
-        const uint64_t *kj = limbs + j * EC_N;
-        int16_t *dj = dig + j * nwin;
-        unsigned carry = 0;
-        for (w = 0; w < nwin; w++) {
-            unsigned v = msm_bits(kj, w * c, c) + carry;
-            carry = v > (1u << (c - 1));
-            dj[w] = (int16_t)((int)v - (int)(carry << c));
-            if (dj[w]) {
-                int d = dj[w];
-                items[nitems].j = (uint32_t)j;
-                items[nitems].bucket = (uint32_t)(w * nbuck + (size_t)(d > 0 ? d : -d) - 1);
-                items[nitems].neg = d < 0;
-                items[nitems].kind = 0;
-                nitems++;
+    /* Signed digits in [-2^(c-1), 2^(c-1)], least significant window first; a nonzero
+     * digit d of point j in window w puts (j, sign) into bucket w 2^(c-1) + |d| - 1.
+     * Two passes: count per bucket, then place (sorted[start[b] .. end[b]) is bucket b's
+     * list, each entry 2 j + sign). */
+    memset(end, 0, (nb + 1) * sizeof(uint32_t));
+    for (k = 0; k < 2; k++) {
+        if (k == 1) {
+            uint32_t sum = 0;
+            for (b = 0; b < nb; b++) {
+                start[b] = sum;
+                sum += end[b];
+                end[b] = start[b];
+            }
+        }
+        for (j = 0; j < mm; j++) {
+            const uint64_t *kj = limbs + j * EC_N;
+            unsigned carry = 0;
+            for (w = 0; w < nwin; w++) {
+                unsigned v = msm_bits(kj, w * c, c) + carry;
+                int d;
+                carry = v > (1u << (c - 1));
+                d = (int)v - (int)(carry << c);
+                if (d) {
+                    b = w * nbuck + (size_t)(d > 0 ? d : -d) - 1;
+                    if (k == 0)
+                        end[b]++;
+                    else
+                        sorted[end[b]++] = (uint32_t)(2 * j + (d < 0));
+                }
             }
         }
     }
-    memset(st, 0, nwin * nbuck);
 
-    while (nitems) {
-        size_t nr = 0, next = 0;
-        fe inv;
-        /* a bucket's first point is copied; one addition per bucket per round */
-        for (i = 0; i < nitems; i++) {
-            struct msm_item it = items[i];
-            if (st[it.bucket] == 0) {
-                buck[it.bucket] = pts[it.j];
-                if (it.neg)
-                    fe_neg(&buck[it.bucket].y, &pts[it.j].y);
-                st[it.bucket] = 1;
-            } else if (st[it.bucket] == 2) {
-                items[next++] = it;
-            } else {
-                st[it.bucket] = 2;
-                round[nr++] = it;
-            }
+    /* round 0: each bucket's first point is copied; the buckets with more are busy */
+    for (b = 0; b < nb; b++) {
+        st[b] = 0;
+        if (end[b] > start[b]) {
+            uint32_t e = sorted[start[b]];
+            buck[b] = pts[e >> 1];
+            if (e & 1)
+                fe_neg(&buck[b].y, &pts[e >> 1].y);
+            st[b] = 1;
+            if (end[b] - start[b] > 1)
+                busy[nbusy++] = (uint32_t)b;
         }
+    }
+    for (r = 1; nbusy >= MSM_MIN_ROUND; r++) {
+        size_t nr = 0, keep = 0;
+        fe inv;
+        for (i = 0; i < nbusy; i++) {
+            uint32_t bb = busy[i], e = sorted[start[bb] + r];
+            if (end[bb] - start[bb] > r + 1)
+                busy[keep++] = bb;
+            if (!st[bb]) {                      /* emptied by a cancellation: copy */
+                buck[bb] = pts[e >> 1];
+                if (e & 1)
+                    fe_neg(&buck[bb].y, &pts[e >> 1].y);
+                st[bb] = 1;
+                continue;
+            }
+            round[nr].j = e >> 1;
+            round[nr].neg = (uint8_t)(e & 1);
+            round[nr].bucket = bb;
+            nr++;
+        }
+        nbusy = keep;
         if (nr == 0)
-            break;
+            continue;
         /* denominators: x_P - x_B, or 2 y_B to double, or 1 when P = -B */
         for (i = 0; i < nr; i++) {
-            const ec_aff *bb = &buck[round[i].bucket], *pp = &pts[round[i].j];
-            fe py = pp->y;
-            if (round[i].neg)
-                fe_neg(&py, &pp->y);
-            if (!(fe_eq(&pp->x, &bb->x) & 1)) {
-                round[i].kind = 0;
-                fe_sub(&den[i], &pp->x, &bb->x);
-            } else if (fe_eq(&py, &bb->y) & 1) {
-                round[i].kind = 1;
-                fe_add(&den[i], &bb->y, &bb->y);
-            } else {
-                round[i].kind = 2;
-                den[i] = ec_k_one();
+            const ec_aff *bp = &buck[round[i].bucket], *pp = &pts[round[i].j];
+            fe_sub(&den[i], &pp->x, &bp->x);
+            round[i].kind = 0;
+            if (fe_is_zero(&den[i]) & 1) {
+                fe py = pp->y;
+                if (round[i].neg)
+                    fe_neg(&py, &pp->y);
+                if (fe_eq(&py, &bp->y) & 1) {
+                    round[i].kind = 1;
+                    fe_add(&den[i], &bp->y, &bp->y);
+                } else {
+                    round[i].kind = 2;
+                    den[i] = ec_k_one();
+                }
             }
             if (i)
                 fe_mul(&pre[i], &pre[i - 1], &den[i]);
@@ -434,27 +474,28 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
         fe_inv(&inv, &pre[nr - 1]);
         for (i = nr; i-- > 0;) {
             struct msm_item it = round[i];
-            ec_aff *bb = &buck[it.bucket];
+            ec_aff *bp = &buck[it.bucket];
             const ec_aff *pp = &pts[it.j];
-            fe di, lam, t, py;
+            fe di, lam, t;
             if (i > 0) {
                 fe_mul(&di, &inv, &pre[i - 1]);
                 fe_mul(&inv, &inv, &den[i]);
             } else {
                 di = inv;
             }
-            st[it.bucket] = 1;
             if (it.kind == 2) {                 /* B + (-B) = O: the bucket empties */
                 st[it.bucket] = 0;
                 continue;
             }
-            py = pp->y;
-            if (it.neg)
-                fe_neg(&py, &pp->y);
             if (it.kind == 0) {                 /* lambda = (y_P - y_B) / (x_P - x_B) */
-                fe_sub(&t, &py, &bb->y);
+                if (it.neg) {
+                    fe_add(&t, &pp->y, &bp->y);
+                    fe_neg(&t, &t);
+                } else {
+                    fe_sub(&t, &pp->y, &bp->y);
+                }
             } else {                            /* lambda = (3 x_B^2 + a) / (2 y_B) */
-                fe_sqr(&t, &bb->x);
+                fe_sqr(&t, &bp->x);
                 fe_add(&lam, &t, &t);
                 fe_add(&t, &t, &lam);
                 fe_mul_a(&lam, &ec_k_one());
@@ -462,14 +503,43 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             }
             fe_mul(&lam, &t, &di);
             fe_sqr(&t, &lam);                   /* x3 = lambda^2 - x_B - x_P */
-            fe_sub(&t, &t, &bb->x);
+            fe_sub(&t, &t, &bp->x);
             fe_sub(&t, &t, &pp->x);
-            fe_sub(&di, &bb->x, &t);            /* y3 = lambda (x_B - x3) - y_B */
+            fe_sub(&di, &bp->x, &t);            /* y3 = lambda (x_B - x3) - y_B */
             fe_mul(&di, &lam, &di);
-            fe_sub(&bb->y, &di, &bb->y);
-            bb->x = t;
+            fe_sub(&bp->y, &di, &bp->y);
+            bp->x = t;
         }
-        nitems = next;
+    }
+
+    /* The few buckets still busy (typically those of a window with few distinct digits,
+     * such as the top one) take their remaining points by mixed Jacobian additions;
+     * the sums go back to affine together (one inversion). */
+    {
+        size_t nt = 0;
+        for (i = 0; i < nbusy; i++) {
+            uint32_t bb = busy[i], q;
+            ec_jac sum;
+            if (st[bb]) {
+                sum.x = buck[bb].x;
+                sum.y = buck[bb].y;
+                sum.z = ec_k_one();
+            } else {
+                jac_set_inf(&sum);
+            }
+            for (q = start[bb] + (uint32_t)r; q < end[bb]; q++)
+                jac_add_aff_signed_vartime(&sum, &sum, &pts[sorted[q] >> 1], (int)(sorted[q] & 1));
+            st[bb] = 0;
+            if (!(fe_is_zero(&sum.z) & 1)) {
+                tail[nt] = sum;
+                busy[nt++] = bb;                /* busy[] now names the tails' buckets */
+            }
+        }
+        jac_batch_to_aff_vartime(tail_aff, tail, nt, den);
+        for (i = 0; i < nt; i++) {
+            buck[busy[i]] = tail_aff[i];
+            st[busy[i]] = 1;
+        }
     }
 
     for (w = nwin; w-- > 0;) {

@@ -114,6 +114,21 @@ static kurv_err rt_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, 
     return KURV_OK;
 }
 
+/* lift_x_many one record at a time, through the runtime lift_x */
+static kurv_err rt_op_lift_x_many(const kurv_curve *c, uint8_t *xy, size_t n, size_t stride,
+                                  int odd, size_t *bad)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        kurv_err e = rt_op_lift_x(c, xy + i * stride + c->flen, xy + i * stride, odd);
+        if (e != KURV_OK) {
+            *bad = i;
+            return e;
+        }
+    }
+    return KURV_OK;
+}
+
 /* ------------------------------------------------------------ big-integer helpers (public values) */
 
 /* strip leading zero bytes */
@@ -323,6 +338,7 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     rc->ops.mul2_vartime = rt_op_mul2_vartime;
     rc->ops.check_xy = rt_op_check_xy;
     rc->ops.lift_x = rt_op_lift_x;
+    rc->ops.lift_x_many = rt_op_lift_x_many;
     rc->ops.ecdsa_check_vartime = NULL;
     c->ops = &rc->ops;
 

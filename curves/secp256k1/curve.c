@@ -50,42 +50,53 @@ static void k1_glv_mulshift(uint64_t r[4], const uint64_t k[4], const uint64_t g
     r[0] = t[6]; r[1] = t[7]; r[2] = 0; r[3] = 0;
 }
 
-/* r = a * b mod n (plain values < n) */
-static void k1_sc_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+/* r = x * y mod 2^192, for x of two limbs and y of three */
+static void k1_mul_lo3(uint64_t r[3], const uint64_t x[2], const uint64_t y[3])
 {
-    kl_montmul(4, r, a, b, ec_sc.m, ec_sc.m0inv);
-    kl_montmul(4, r, r, ec_sc.rr, ec_sc.m, ec_sc.m0inv);
+    kurv_u128 p;
+    uint64_t c;
+    p = (kurv_u128)x[0] * y[0]; r[0] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = (kurv_u128)x[0] * y[1] + c; r[1] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    r[2] = c + x[0] * y[2] + x[1] * y[1];
+    p = (kurv_u128)x[1] * y[0] + r[1]; r[1] = (uint64_t)p;
+    r[2] += (uint64_t)(p >> 64);
 }
 
-/* k = k1 + k2*lambda (mod n) with |k1|, |k2| < 2^129; each returned as its absolute
- * value (32 bytes, big-endian) and a sign. Variable time: for public scalars. */
+/* |v| of a signed 192-bit value, as 32 big-endian bytes; *neg = 1 if v < 0 */
+static void k1_glv_abs(uint8_t out[32], int *neg, const uint64_t v[3])
+{
+    uint64_t a[4] = {v[0], v[1], v[2], 0}, z[3] = {0};
+    *neg = (int)(v[2] >> 63);
+    if (*neg)
+        kl_sub(3, a, z, v);
+    kl_to_be(4, out, 32, a);
+}
+
+/*
+ * k = k1 + k2*lambda (mod n) with |k1|, |k2| < 2^129; each returned as its absolute
+ * value (32 bytes, big-endian) and a sign. With c1 = round(k b2 / n) and
+ * c2 = round(-k b1 / n) (from the precomputed g_i), k1 = k - c1 a1 - c2 a2 and
+ * k2 = -c1 b1 - c2 b2 hold as integers, and both are below 2^129 in absolute value:
+ * so they are computed modulo 2^192 and read as signed numbers, with no reduction
+ * modulo n. Variable time: for public scalars.
+ */
 static void ec_glv_split(uint8_t *k1b, uint8_t *k2b, int *neg1, int *neg2, const uint8_t *kb)
 {
-    uint64_t k[4], c1[4], c2[4], t[4], k1[4], k2[4], half[4];
+    uint64_t k[4], c1[4], c2[4], t[3], u[3], k1[3], k2[3];
     kl_from_be(4, k, kb, 32);
     k1_glv_mulshift(c1, k, k1_glv_g1);
     k1_glv_mulshift(c2, k, k1_glv_g2);
     /* k1 = k - c1*a1 - c2*a2 */
-    k1_sc_mul(t, c1, k1_glv_a1);
-    kl_modsub(4, k1, k, t, ec_sc.m);
-    k1_sc_mul(t, c2, k1_glv_a2);
-    kl_modsub(4, k1, k1, t, ec_sc.m);
+    k1_mul_lo3(t, c1, k1_glv_a1);
+    k1_mul_lo3(u, c2, k1_glv_a2);
+    kl_sub(3, k1, k, t);
+    kl_sub(3, k1, k1, u);
     /* k2 = c1*(-b1) - c2*b2, b2 = a1 */
-    k1_sc_mul(k2, c1, k1_glv_mb1);
-    k1_sc_mul(t, c2, k1_glv_a1);
-    kl_modsub(4, k2, k2, t, ec_sc.m);
-    /* take the short representative of each */
-    memcpy(half, ec_sc.m, sizeof half);
-    for (int i = 0; i < 4; i++)
-        half[i] = (half[i] >> 1) | (i < 3 ? half[i + 1] << 63 : 0);
-    *neg1 = (int)(kl_sub(4, t, half, k1) & 1);
-    if (*neg1)
-        kl_modsub(4, k1, (const uint64_t[4]){0}, k1, ec_sc.m);
-    *neg2 = (int)(kl_sub(4, t, half, k2) & 1);
-    if (*neg2)
-        kl_modsub(4, k2, (const uint64_t[4]){0}, k2, ec_sc.m);
-    kl_to_be(4, k1b, 32, k1);
-    kl_to_be(4, k2b, 32, k2);
+    k1_mul_lo3(t, c1, k1_glv_mb1);
+    k1_mul_lo3(u, c2, k1_glv_a1);
+    kl_sub(3, k2, t, u);
+    k1_glv_abs(k1b, neg1, k1);
+    k1_glv_abs(k2b, neg2, k2);
 }
 
 #include "ec_tmpl.h"

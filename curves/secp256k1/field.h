@@ -152,12 +152,23 @@ K1_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
 static inline void fe_to_dom(fe *r, const fe *a) { *r = *a; }
 static inline void fe_from_dom(fe *r, const fe *a) { *r = *a; }
 
-/* r = a^(2^n) */
-static inline void k1_sqr_n(fe *r, const fe *a, int n)
+/* r[l] = a[l]^(2^k) for each of the lanes l < n (n = 1 or 2) */
+K1_INLINE void k1_sqr_n_lanes(fe *r, const fe *a, int k, const int n)
 {
-    fe_sqr(r, a);
-    while (--n > 0)
-        fe_sqr(r, r);
+    int i, l;
+    for (l = 0; l < n; l++)
+        fe_sqr(&r[l], &a[l]);
+    for (i = 1; i < k; i++)
+        for (l = 0; l < n; l++)
+            fe_sqr(&r[l], &r[l]);
+}
+
+/* r[l] = a[l] * b[l] for each lane */
+K1_INLINE void k1_mul_lanes(fe *r, const fe *a, const fe *b, const int n)
+{
+    int l;
+    for (l = 0; l < n; l++)
+        fe_mul(&r[l], &a[l], &b[l]);
 }
 
 /*
@@ -167,47 +178,57 @@ static inline void k1_sqr_n(fe *r, const fe *a, int n)
  *   p - 2       = ((((x223 * 2^23 + x22) * 2^5 + 1) * 2^3 + x2) * 2^2) + 1  (inverse)
  * 255 squarings and 13 or 15 multiplications instead of a generic windowed power.
  * Constant time (the exponents are public). k1_pow_head gives their common part,
- * head = x223 * 2^23 + x22, and x2.
+ * head = x223 * 2^23 + x22, and x2, for n independent inputs at once ("lanes": with
+ * n = 2 the two chains interleave, which keeps the multiplier busier than one chain).
  */
-static void k1_pow_head(fe *head, fe *x2, const fe *a)
+K1_INLINE void k1_pow_head_lanes(fe *head, fe *x2, const fe *a, const int n)
 {
-    fe x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t;
-    fe_sqr(&t, a);
-    fe_mul(x2, &t, a);
-    fe_sqr(&t, x2);
-    fe_mul(&x3, &t, a);
-    k1_sqr_n(&t, &x3, 3);
-    fe_mul(&x6, &t, &x3);
-    k1_sqr_n(&t, &x6, 3);
-    fe_mul(&x9, &t, &x3);
-    k1_sqr_n(&t, &x9, 2);
-    fe_mul(&x11, &t, x2);
-    k1_sqr_n(&t, &x11, 11);
-    fe_mul(&x22, &t, &x11);
-    k1_sqr_n(&t, &x22, 22);
-    fe_mul(&x44, &t, &x22);
-    k1_sqr_n(&t, &x44, 44);
-    fe_mul(&x88, &t, &x44);
-    k1_sqr_n(&t, &x88, 88);
-    fe_mul(&x176, &t, &x88);
-    k1_sqr_n(&t, &x176, 44);
-    fe_mul(&x220, &t, &x44);
-    k1_sqr_n(&t, &x220, 3);
-    fe_mul(&x223, &t, &x3);
-    k1_sqr_n(&t, &x223, 23);
-    fe_mul(head, &t, &x22);
+    fe x3[2], x6[2], x9[2], x11[2], x22[2], x44[2], x88[2], x176[2], x220[2], x223[2], t[2];
+    k1_sqr_n_lanes(t, a, 1, n);
+    k1_mul_lanes(x2, t, a, n);
+    k1_sqr_n_lanes(t, x2, 1, n);
+    k1_mul_lanes(x3, t, a, n);
+    k1_sqr_n_lanes(t, x3, 3, n);
+    k1_mul_lanes(x6, t, x3, n);
+    k1_sqr_n_lanes(t, x6, 3, n);
+    k1_mul_lanes(x9, t, x3, n);
+    k1_sqr_n_lanes(t, x9, 2, n);
+    k1_mul_lanes(x11, t, x2, n);
+    k1_sqr_n_lanes(t, x11, 11, n);
+    k1_mul_lanes(x22, t, x11, n);
+    k1_sqr_n_lanes(t, x22, 22, n);
+    k1_mul_lanes(x44, t, x22, n);
+    k1_sqr_n_lanes(t, x44, 44, n);
+    k1_mul_lanes(x88, t, x44, n);
+    k1_sqr_n_lanes(t, x88, 88, n);
+    k1_mul_lanes(x176, t, x88, n);
+    k1_sqr_n_lanes(t, x176, 44, n);
+    k1_mul_lanes(x220, t, x44, n);
+    k1_sqr_n_lanes(t, x220, 3, n);
+    k1_mul_lanes(x223, t, x3, n);
+    k1_sqr_n_lanes(t, x223, 23, n);
+    k1_mul_lanes(head, t, x22, n);
 }
 
-/* r = a^((p + 1) / 4): the square root of a when a is a square */
-static void k1_pow_sqrt(fe *r, const fe *a)
+static void k1_pow_head(fe *head, fe *x2, const fe *a)
 {
-    fe x2, t;
-    k1_pow_head(&t, &x2, a);
-    k1_sqr_n(&t, &t, 6);
-    fe_mul(&t, &t, &x2);
-    k1_sqr_n(r, &t, 2);
+    k1_pow_head_lanes(head, x2, a, 1);
 }
+
+/* r[l] = a[l]^((p + 1) / 4): the square root of a[l] when it is a square */
+K1_INLINE void k1_pow_sqrt_lanes(fe *r, const fe *a, const int n)
+{
+    fe x2[2], t[2];
+    k1_pow_head_lanes(t, x2, a, n);
+    k1_sqr_n_lanes(t, t, 6, n);
+    k1_mul_lanes(t, t, x2, n);
+    k1_sqr_n_lanes(r, t, 2, n);
+}
+
+static void k1_pow_sqrt(fe *r, const fe *a) { k1_pow_sqrt_lanes(r, a, 1); }
+static void k1_pow_sqrt2(fe r[2], const fe a[2]) { k1_pow_sqrt_lanes(r, a, 2); }
 #define EC_FE_SQRT_CHAIN k1_pow_sqrt
+#define EC_FE_SQRT_CHAIN2 k1_pow_sqrt2
 
 /* r = a^(p - 2) = a^-1 (0 maps to 0) */
 #define EC_HAVE_FE_INV 1
@@ -215,11 +236,11 @@ static void fe_inv(fe *r, const fe *a)
 {
     fe x2, t;
     k1_pow_head(&t, &x2, a);
-    k1_sqr_n(&t, &t, 5);
+    k1_sqr_n_lanes(&t, &t, 5, 1);
     fe_mul(&t, &t, a);
-    k1_sqr_n(&t, &t, 3);
+    k1_sqr_n_lanes(&t, &t, 3, 1);
     fe_mul(&t, &t, &x2);
-    k1_sqr_n(&t, &t, 2);
+    k1_sqr_n_lanes(&t, &t, 2, 1);
     fe_mul(r, &t, a);
 }
 
