@@ -17,7 +17,8 @@
  *     static void fe_sqr(fe *r, const fe *a);
  *     static void fe_to_dom(fe *r, const fe *plain);  enter the field's representation
  *     static void fe_from_dom(fe *r, const fe *a);    leave it (fully reduced plain limbs)
- *   optionally fe_inv (EC_HAVE_FE_INV) and the hooks of the field-helpers section
+ *   optionally fe_inv (EC_HAVE_FE_INV), fe_inv_vartime (EC_HAVE_FE_INV_VARTIME; by
+ *   default safegcd on the plain value) and the hooks of the field-helpers section
  *   (EC_HAVE_FE_ADDSUB, EC_HAVE_FE_EQ) for a representation that is not fully reduced;
  *   optionally EC_BASE_JACOBIAN when n is close to 2^EC_ORDER_BITS (see pt_mul_base_ct);
  *   then includes ec_types_tmpl.h and defines the constants ec_k (struct ec_consts) and,
@@ -36,6 +37,7 @@
 
 #include <string.h>
 #include "mont_impl.h"
+#include "safegcd.h"
 #include "curve_impl.h"
 #include "ct.h"
 
@@ -138,6 +140,23 @@ static void fe_inv(fe *r, const fe *a)
     fe e, two = {{2}};
     kl_sub(EC_N, e.v, EC_P.v, two.v);
     fe_pow_pub(r, a, e.v);
+}
+#endif
+
+/*
+ * fe_inv_vartime: r = a^-1 (0 maps to 0) for a PUBLIC a only (normalising the result
+ * of a verification or of a public multi-scalar product): Bernstein-Yang divsteps
+ * (safegcd.h) on the plain value, variable time. A field may supply its own
+ * (EC_HAVE_FE_INV_VARTIME), e.g. fe_inv where that is faster. Secret values always go
+ * through fe_inv.
+ */
+#ifndef EC_HAVE_FE_INV_VARTIME
+static void fe_inv_vartime(fe *r, const fe *a)
+{
+    fe x, y;
+    fe_from_dom(&x, a);                         /* plain, fully reduced */
+    kl_inv_safegcd_vartime(EC_N, y.v, x.v, EC_P.v);
+    fe_to_dom(r, &y);                           /* 0 stays 0 */
 }
 #endif
 
@@ -1007,7 +1026,7 @@ static kurv_err ec_op_mul2_vartime(const kurv_curve *c, uint8_t *x, const uint8_
         return KURV_ERR_POINT;
     if (pt_mul2_vartime(&r, u1, u2, &q))
         return KURV_ERR_INFINITY;
-    fe_inv(&zi, &r.z);          /* x = X / Z^2 */
+    fe_inv_vartime(&zi, &r.z);  /* x = X / Z^2 (public) */
     fe_sqr(&zi, &zi);
     fe_mul(&r.x, &r.x, &zi);
     fe_to_bytes(x, &r.x);

@@ -6,6 +6,7 @@
 #endif
 #include "mont.h"
 #include "mont_impl.h"
+#include "safegcd.h"
 
 #include <string.h>
 
@@ -148,67 +149,30 @@ void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
     kurv_mont_pow_vartime_exp(ctx, r, a, eb, len);
 }
 
-/* x = x / 2 mod m (m odd, x < m), variable time */
-static void mont_half_vartime(const kurv_mont *ctx, uint64_t *x)
+/* r = a^-1 mod m (plain values) by safegcd, the limb count a compile-time constant
+ * in each case so that the loops unroll; 0 maps to 0 (as does a not coprime to m). */
+static void mont_safegcd_any(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
 {
-    size_t nl = ctx->nl, i;
-    uint64_t top = 0;
-    if (x[0] & 1)
-        top = kl_add(nl, x, x, ctx->m);
-    for (i = 0; i < nl; i++)
-        x[i] = (x[i] >> 1) | (i + 1 < nl ? x[i + 1] << 63 : top << 63);
+    switch (ctx->nl) {
+    case 1: kl_inv_safegcd_vartime(1, r, a, ctx->m); break;
+    case 2: kl_inv_safegcd_vartime(2, r, a, ctx->m); break;
+    case 3: kl_inv_safegcd_vartime(3, r, a, ctx->m); break;
+    case 4: kl_inv_safegcd_vartime(4, r, a, ctx->m); break;
+    case 5: kl_inv_safegcd_vartime(5, r, a, ctx->m); break;
+    case 6: kl_inv_safegcd_vartime(6, r, a, ctx->m); break;
+    case 7: kl_inv_safegcd_vartime(7, r, a, ctx->m); break;
+    case 8: kl_inv_safegcd_vartime(8, r, a, ctx->m); break;
+    default: kl_inv_safegcd_vartime(9, r, a, ctx->m); break;   /* nl <= KURV_MAXL = 9 */
+    }
 }
 
 void kurv_mont_inv_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
 {
-    /* Invariants: u = x1 * a and v = x2 * a (mod m), with a = A*R the input; at the end
-     * u or v is 1, so x = A^-1 R^-1 and A^-1 R = x * R^2 = montmul(x, R^3). */
-    uint64_t u[KURV_MAXL], v[KURV_MAXL], x1[KURV_MAXL] = {1}, x2[KURV_MAXL] = {0};
-    uint64_t one[KURV_MAXL] = {1}, t[KURV_MAXL];
-    size_t nl = ctx->nl;
-
-    if (kl_is_zero(nl, a) & 1) {
-        memset(r, 0, nl * 8);
-        return;
-    }
-    memcpy(u, a, nl * 8);
-    memcpy(v, ctx->m, nl * 8);
-    for (;;) {
-        while (!(u[0] & 1)) {
-            size_t i;
-            for (i = 0; i < nl; i++)
-                u[i] = (u[i] >> 1) | (i + 1 < nl ? u[i + 1] << 63 : 0);
-            mont_half_vartime(ctx, x1);
-        }
-        while (!(v[0] & 1)) {
-            size_t i;
-            for (i = 0; i < nl; i++)
-                v[i] = (v[i] >> 1) | (i + 1 < nl ? v[i + 1] << 63 : 0);
-            mont_half_vartime(ctx, x2);
-        }
-        if (kl_sub(nl, t, u, v) == 0) {         /* u >= v */
-            memcpy(u, t, nl * 8);
-            kl_modsub(nl, x1, x1, x2, ctx->m);
-            if (kl_is_zero(nl, u) & 1)          /* u = v: gcd reached (1, as m is prime) */
-                break;
-        } else {
-            kl_sub(nl, v, v, u);
-            kl_modsub(nl, x2, x2, x1, ctx->m);
-        }
-        if (!memcmp(u, one, nl * 8)) {
-            memcpy(t, x1, nl * 8);
-            goto done;
-        }
-        if (!memcmp(v, one, nl * 8)) {
-            memcpy(t, x2, nl * 8);
-            goto done;
-        }
-    }
-    /* gcd(a, m) = v != 1: no inverse (m not prime); x2 stands for v */
-    memcpy(t, x2, nl * 8);
-done:
-    mont_mul_any(ctx, u, ctx->rr, ctx->rr);     /* R^3 */
-    mont_mul_any(ctx, r, t, u);
+    /* a = A*R: leave the domain, invert the plain A, come back: A^-1 * R */
+    uint64_t t[KURV_MAXL];
+    kurv_mont_from(ctx, t, a);
+    mont_safegcd_any(ctx, t, t);
+    kurv_mont_to(ctx, r, t);
 }
 
 uint64_t kurv_mont_is_zero(const kurv_mont *ctx, const uint64_t *a)

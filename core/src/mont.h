@@ -45,8 +45,9 @@ void kurv_mont_to(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
 void kurv_mont_from(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
 /* r = a^-1 in the Montgomery domain (a^(m-2), m prime); 0 maps to 0. */
 void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
-/* r = a^-1 in the Montgomery domain by the binary extended Euclidean algorithm
- * (m odd); 0 maps to 0. Variable time: for public values only (ECDSA verification). */
+/* r = a^-1 in the Montgomery domain by Bernstein-Yang divsteps (safegcd.h; m odd);
+ * 0 maps to 0, and so does an a not coprime to m. Variable time: for public values
+ * only (ECDSA verification). */
 void kurv_mont_inv_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
 /* r = a^e (Montgomery domain), e given as big-endian bytes; e is public. */
 void kurv_mont_pow_vartime_exp(const kurv_mont *ctx, uint64_t *r, const uint64_t *a,

@@ -33,7 +33,7 @@
 static void jac_store_xy(uint8_t *xy, const ec_jac *p)
 {
     fe zi, zi2, t;
-    fe_inv(&zi, &p->z);
+    fe_inv_vartime(&zi, &p->z);
     fe_sqr(&zi2, &zi);
     fe_mul(&t, &p->x, &zi2);
     fe_to_bytes(xy, &t);
@@ -56,7 +56,7 @@ static void jac_batch_to_aff_vartime(ec_aff *a, const ec_jac *p, size_t cnt, fe 
     tmp[0] = p[0].z;
     for (i = 1; i < cnt; i++)
         fe_mul(&tmp[i], &tmp[i - 1], &p[i].z);
-    fe_inv(&inv, &tmp[cnt - 1]);          /* 1 / (z_0 ... z_{cnt-1}) */
+    fe_inv_vartime(&inv, &tmp[cnt - 1]);  /* 1 / (z_0 ... z_{cnt-1}) */
     for (i = cnt; i-- > 0;) {
         if (i > 0) {
             fe_mul(&zi, &inv, &tmp[i - 1]);   /* 1 / z_i */
@@ -471,7 +471,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             else
                 pre[0] = den[0];
         }
-        fe_inv(&inv, &pre[nr - 1]);
+        fe_inv_vartime(&inv, &pre[nr - 1]);
         for (i = nr; i-- > 0;) {
             struct msm_item it = round[i];
             ec_aff *bp = &buck[it.bucket];
