@@ -6,4 +6,8 @@
 #define GEN_GX k1_gx
 #define GEN_GY k1_gy
 #define GEN_N k1_n
+/* verification's u1*G: width-12 NAF against odd multiples of G and of 2^128 G
+ * (1,024 affine points each, 64 KiB per table; see pt_mul2_vartime) */
+#define EC_G_WNAF_W 12
+#define EC_G_TABLES 2
 #include "gen_tmpl.h"
