@@ -46,6 +46,16 @@
 #include "ec_types_tmpl.h"
 #define ec_k_one() (ec_k.one)
 
+/* The odd multiples of G for verification (optional, see pt_mul2_vartime): a curve's
+ * gen.c defines EC_G_WNAF_W (window) and EC_G_TABLES (1, or 2 for a GLV curve: G and
+ * 2^EC_G_SPLIT_BITS G); the generated header repeats both for curve.c. */
+#ifdef EC_G_WNAF_W
+#ifndef EC_G_TABLES
+#define EC_G_TABLES 1
+#endif
+#define EC_G_SPLIT_BITS ((EC_ORDER_BITS + EC_G_TABLES - 1) / EC_G_TABLES)
+#endif
+
 /* ---------------------------------------------------------------- field helpers */
 
 /*
@@ -875,97 +885,349 @@ static unsigned sc_wnaf_vartime(int8_t *naf, const uint8_t *k, unsigned w)
 }
 
 #define EC_Q_W 5
-/* r = u1*G + u2*Q (Jacobian); return all-ones if r = O. Variable time. */
-static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2, const ec_aff *q)
-{
-    ec_jac tab[1 << (EC_Q_W - 2)], q2, acc;
-    int8_t naf[8 * EC_SLEN + 2], d[EC_BASE_WINDOWS];
-    unsigned len, i;
+#define EC_Q_TAB (1 << (EC_Q_W - 2))    /* odd multiples of Q: Q, 3Q, ..., 15Q */
 
-    /* odd multiples Q, 3Q, ..., (2^(w-1) - 1) Q */
+/*
+ * u1*G + u2*Q in one doubling loop (Straus-Shamir with wNAF digits, as in
+ * libsecp256k1's ecmult), for a curve whose generator writes the odd multiples of G
+ * (ec_g_odd, EC_G_WNAF_W and EC_G_TABLES, see gen_tmpl.h):
+ *   - u1*G: with one table, u1's width-EC_G_WNAF_W NAF against the odd multiples of
+ *     G; with two (a GLV curve, whose loop is only ~130 doublings long), u1 = a +
+ *     b*2^EC_G_SPLIT_BITS and a, b against the odd multiples of G and of
+ *     2^EC_G_SPLIT_BITS*G. Each digit is one mixed addition of an affine entry.
+ *   - u2*Q: width-EC_Q_W NAF digits of u2 (with EC_GLV: of k1, k2 where u2 = k1 +
+ *     k2*lambda) against Q's odd multiples, made here.
+ * On a curve with a = 0 Q's odd multiples are "effective affine" (see
+ * q_odd_multiples_vartime): the loop then runs on an isomorphic curve where they are
+ * affine, so every addition is mixed.
+ * A curve without these tables (EC_G_WNAF_W undefined) adds u1*G after the loop from
+ * the comb table ec_base_table, one mixed addition per window.
+ */
+#define EC_WNAF_LEN (8 * EC_SLEN + 2)   /* digits of a wNAF of an EC_SLEN-byte scalar, capacity */
+#ifdef EC_G_WNAF_W
+#if EC_G_TABLES == 2 && (EC_G_SPLIT_BITS % 8 != 0 || !defined(EC_GLV))
+#error "two odd-multiple tables of G: for a GLV curve, split at a byte boundary"
+#endif
+#if EC_G_TABLES != 1 && EC_G_TABLES != 2
+#error "EC_G_TABLES is 1 or 2"
+#endif
+#if EC_G_WNAF_W < 2 || EC_G_WNAF_W > 15
+#error "EC_G_WNAF_W must be in 2..15 (digits are int16_t)"
+#endif
+
+/* width-w NAF of a scalar into int16_t digits (w up to 15), vartime: naf[i] is the
+ * digit of 2^i, odd or 0, |naf[i]| < 2^(w-1), nonzero digits at least w apart. All
+ * EC_WNAF_LEN entries are written; returns 1 + the index of the top nonzero digit. */
+static unsigned sc_wnaf16_vartime(int16_t *naf, const uint8_t *k, unsigned w)
+{
+    unsigned i = 0, carry = 0, len = 0, bits = 8 * EC_SLEN, j;
+
+    memset(naf, 0, EC_WNAF_LEN * sizeof *naf);
+    while (i < bits || carry) {
+        unsigned word;
+        if (sc_bit(k, i) == carry) {    /* bit + carry even: digit 0, carry unchanged */
+            i++;
+            continue;
+        }
+        word = carry;                   /* bits i .. i+w-1 plus the carry: odd, < 2^w */
+        for (j = 0; j < w; j++)
+            word += sc_bit(k, i + j) << j;
+        carry = (word >> (w - 1)) & 1u; /* digit word - 2^w when word > 2^(w-1) */
+        naf[i] = (int16_t)((int)word - (int)(carry << w));
+        len = i + 1;
+        i += w;
+    }
+    return len;
+}
+#endif /* EC_G_WNAF_W */
+
+#if EC_A_KIND == EC_A_ZERO
+/*
+ * r = p + q' (Jacobian), where q' = (x zs^2, y zs^3) is the image of the affine point
+ * q = (x, y) under (x, y) -> (x zs^2, y zs^3) (zs NULL: q' = q), variable time.
+ * Z3 = Z1*H (8M + 3S, one more M with zs); *zr (when not NULL) gets H = Z3/Z1.
+ * The special cases are branched on (public data only): p = O gives q' with Z = 1
+ * (and *zr = 0); p = q' is a doubling; p = -q' gives O. r may alias p.
+ */
+static void jac_add_zaff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q, const fe *zs,
+                                 fe *zr)
+{
+    fe az, zz, u2, s2, h, rr, hh, hhh, t, x3, y3, z3;
+
+    if (fe_is_zero(&p->z) & 1) {
+        if (zs) {
+            fe_sqr(&zz, zs);
+            fe_mul(&r->x, &q->x, &zz);
+            fe_mul(&zz, &zz, zs);
+            fe_mul(&r->y, &q->y, &zz);
+        } else {
+            r->x = q->x;
+            r->y = q->y;
+        }
+        r->z = ec_k_one();
+        if (zr)
+            memset(zr, 0, sizeof *zr);
+        return;
+    }
+    if (zs)
+        fe_mul(&az, &p->z, zs);
+    else
+        az = p->z;
+    fe_sqr(&zz, &az);
+    fe_mul(&u2, &q->x, &zz);            /* U2 = x' Z1^2, U1 = X1 */
+    fe_mul(&s2, &q->y, &zz);
+    fe_mul(&s2, &s2, &az);              /* S2 = y' Z1^3, S1 = Y1 */
+    fe_sub(&h, &u2, &p->x);
+    fe_sub(&rr, &s2, &p->y);
+    if (fe_is_zero(&h) & 1) {
+        if (fe_is_zero(&rr) & 1) {
+            jac_dbl(r, p);
+        } else {
+            memset(r, 0, sizeof *r);
+            r->x = ec_k_one();
+            r->y = ec_k_one();
+        }
+        if (zr)
+            memset(zr, 0, sizeof *zr);  /* not asked for by the table (see below) */
+        return;
+    }
+    fe_sqr(&hh, &h);
+    fe_mul(&hhh, &h, &hh);
+    fe_mul(&t, &p->x, &hh);             /* V = U1 H^2 */
+    fe_sqr(&x3, &rr);
+    fe_sub(&x3, &x3, &hhh);
+    fe_sub(&x3, &x3, &t);
+    fe_sub(&x3, &x3, &t);               /* X3 = R^2 - H^3 - 2V */
+    fe_sub(&y3, &t, &x3);
+    fe_mul(&y3, &y3, &rr);
+    fe_mul(&hhh, &hhh, &p->y);
+    fe_sub(&y3, &y3, &hhh);             /* Y3 = R (V - X3) - S1 H^3 */
+    fe_mul(&z3, &p->z, &h);             /* Z3 = Z1 H */
+    if (zr)
+        *zr = h;
+    r->x = x3;
+    r->y = y3;
+    r->z = z3;
+}
+
+typedef ec_aff ec_qent;                 /* an entry of Q's table: effective affine */
+
+/*
+ * Q's odd multiples tab[i] = (2i + 1) Q as effective affine points (libsecp256k1's
+ * idea): with D = 2Q = (Xd : Yd : Zd) in Jacobian coordinates, the map (x, y) ->
+ * (x Zd^2, y Zd^3) is an isomorphism onto y^2 = x^3 + b Zd^6 (a = 0 keeps the form;
+ * the addition and a = 0 doubling formulas never read b), on which D is the affine
+ * (Xd, Yd) and Q is (x Zd^2, y Zd^3). There Q, 3Q, ... are made by mixed additions
+ * of D, each recording its z-ratio H_i = Z_i / Z_(i-1), and then brought to the
+ * last one's Z by the ratios, without an inversion. The entries are thereby affine
+ * on the curve of the map (x, y) -> (x zg^2, y zg^3), zg = Zd * Z_last (returned in
+ * *zg), and tab[i] stands for the point (x / zg^2, y / zg^3).
+ * Q = (x, y) must be on the curve (then zg != 0: Yd != 0 as no point has order 2,
+ * and (2i - 1)Q != +-2Q for the prime order n > 2^32); for a point off the curve the
+ * result is meaningless but computed all the same.
+ */
+static void q_odd_multiples_vartime(ec_qent *tab, fe *zg, const ec_aff *q)
+{
+    ec_jac cur[EC_Q_TAB], d;
+    ec_aff da;
+    fe zr[EC_Q_TAB], s, ss, t;
+    int i;
+
+    cur[0].x = q->x;
+    cur[0].y = q->y;
+    cur[0].z = ec_k_one();
+    jac_dbl(&d, &cur[0]);
+    da.x = d.x;
+    da.y = d.y;
+    fe_sqr(&t, &d.z);
+    fe_mul(&cur[0].x, &q->x, &t);
+    fe_mul(&t, &t, &d.z);
+    fe_mul(&cur[0].y, &q->y, &t);
+    for (i = 1; i < EC_Q_TAB; i++)
+        jac_add_zaff_vartime(&cur[i], &cur[i - 1], &da, NULL, &zr[i]);
+    tab[EC_Q_TAB - 1].x = cur[EC_Q_TAB - 1].x;
+    tab[EC_Q_TAB - 1].y = cur[EC_Q_TAB - 1].y;
+    s = zr[EC_Q_TAB - 1];               /* s = Z_last / Z_i, for i = last - 1 down to 0 */
+    for (i = EC_Q_TAB - 2; i >= 0; i--) {
+        fe_sqr(&ss, &s);
+        fe_mul(&tab[i].x, &cur[i].x, &ss);
+        fe_mul(&ss, &ss, &s);
+        fe_mul(&tab[i].y, &cur[i].y, &ss);
+        if (i > 0)
+            fe_mul(&s, &s, &zr[i]);
+    }
+    fe_mul(zg, &cur[EC_Q_TAB - 1].z, &d.z);
+}
+
+/* acc += entry of Q's table (effective affine) */
+static inline void q_add_vartime(ec_jac *acc, const ec_qent *e) { jac_add_zaff_vartime(acc, acc, e, NULL, NULL); }
+/* acc += (-1)^neg * (G-table entry), mapped onto the loop's curve by zg (one
+ * multiplication more) */
+static inline void g_add_vartime(ec_jac *acc, const ec_aff *e, const fe *zg, int neg)
+{
+    ec_aff t;
+    if (neg) {
+        t.x = e->x;
+        fe_neg(&t.y, &e->y);
+        e = &t;
+    }
+    jac_add_zaff_vartime(acc, acc, e, zg, NULL);
+}
+#else
+typedef ec_jac ec_qent;                 /* an entry of Q's table: Jacobian */
+
+/* Q's odd multiples tab[i] = (2i + 1) Q, Jacobian (zg is not used: set to 1) */
+static void q_odd_multiples_vartime(ec_qent *tab, fe *zg, const ec_aff *q)
+{
+    ec_jac q2;
+    int i;
     tab[0].x = q->x;
     tab[0].y = q->y;
     tab[0].z = ec_k_one();
     jac_dbl(&q2, &tab[0]);
-    for (i = 1; i < (1u << (EC_Q_W - 2)); i++)
+    for (i = 1; i < EC_Q_TAB; i++)
         jac_add_vartime(&tab[i], &tab[i - 1], &q2);
+    *zg = ec_k_one();
+}
+
+static inline void q_add_vartime(ec_jac *acc, const ec_qent *e) { jac_add_vartime(acc, acc, e); }
+static inline void g_add_vartime(ec_jac *acc, const ec_aff *e, const fe *zg, int neg)
+{
+    ec_aff t;
+    (void)zg;
+    if (neg) {
+        t.x = e->x;
+        fe_neg(&t.y, &e->y);
+        e = &t;
+    }
+    jac_add_aff_vartime(acc, acc, e);
+}
+#endif
+
+/* acc += d * (table of odd multiples), d odd or 0 */
+#define EC_ADD_DIGIT(d, tab, add)                       \
+    do {                                                \
+        if ((d) > 0) {                                  \
+            add(&acc, &(tab)[(d) / 2]);                 \
+        } else if ((d) < 0) {                           \
+            ec_qent ent_ = (tab)[(-(d)) / 2];           \
+            fe_neg(&ent_.y, &ent_.y);                   \
+            add(&acc, &ent_);                           \
+        }                                               \
+    } while (0)
+
+/*
+ * r = u1*G + u2*Q (Jacobian); return all-ones if r = O. Variable time (public
+ * inputs: verification). Q must be on the curve.
+ *
+ * Special cases: the accumulator's additions are incomplete and branch on them,
+ * which is allowed as every input is public. In every addition acc + E (E an entry,
+ * never O): acc = O (Z = 0) gives E; acc = E (U1 = U2 and S1 = S2) a doubling;
+ * acc = -E (U1 = U2, S1 != S2) O. On a = 0 the loop runs on the isomorphic curve of
+ * the map (x, y) -> (x zg^2, y zg^3), zg != 0: the map is a bijection that keeps O
+ * (Z = 0) and equality of x and of y, so these tests decide the same cases as on the
+ * curve itself, and the result's Z times zg is its Z on the curve.
+ */
+static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2, const ec_aff *q)
+{
+    ec_qent tab[EC_Q_TAB];
+    ec_jac acc;
+    fe zg;
+    int8_t naf[EC_WNAF_LEN];
+    unsigned len, i;
+#ifdef EC_G_WNAF_W
+    int16_t ng[EC_G_TABLES][EC_WNAF_LEN];
+    unsigned lg, t;
+#else
+    int8_t d[EC_BASE_WINDOWS];
+#endif
+#ifdef EC_GLV
+    ec_qent tab2[EC_Q_TAB];
+    int8_t naf2[EC_WNAF_LEN];
+    uint8_t k1[EC_SLEN], k2[EC_SLEN];
+    int neg1, neg2;
+    unsigned len2;
+#endif
+
+    q_odd_multiples_vartime(tab, &zg, q);
+#ifdef EC_GLV
+    /* u2*Q = k1*Q + k2*phi(Q), phi(x, y) = (beta x, y) = lambda*(x, y), |k1|, |k2| <
+     * 2^129; on a = 0 phi commutes with the map by zg, so (beta x, y) of each entry
+     * is the entry of phi(Q)'s table */
+    ec_glv_split(k1, k2, &neg1, &neg2, u2);
+    for (i = 0; i < EC_Q_TAB; i++) {
+        tab2[i] = tab[i];
+        fe_mul(&tab2[i].x, &tab2[i].x, &ec_glv_beta);
+        if (neg1)
+            fe_neg(&tab[i].y, &tab[i].y);
+        if (neg2)
+            fe_neg(&tab2[i].y, &tab2[i].y);
+    }
+    len = sc_wnaf_vartime(naf, k1, EC_Q_W);
+    len2 = sc_wnaf_vartime(naf2, k2, EC_Q_W);
+    if (len2 > len)
+        len = len2;
+#else
+    len = sc_wnaf_vartime(naf, u2, EC_Q_W);
+#endif
+#if defined(EC_G_WNAF_W) && EC_G_TABLES == 2
+    {
+        /* u1 = a + b 2^EC_G_SPLIT_BITS */
+        uint8_t a[EC_SLEN], b[EC_SLEN];
+        const unsigned sb = EC_G_SPLIT_BITS / 8;
+        memset(a, 0, EC_SLEN - sb);
+        memcpy(a + EC_SLEN - sb, u1 + EC_SLEN - sb, sb);
+        memset(b, 0, sb);
+        memcpy(b + sb, u1, EC_SLEN - sb);
+        lg = sc_wnaf16_vartime(ng[0], a, EC_G_WNAF_W);
+        t = sc_wnaf16_vartime(ng[1], b, EC_G_WNAF_W);
+        if (t > lg)
+            lg = t;
+    }
+    if (lg > len)
+        len = lg;
+#elif defined(EC_G_WNAF_W)
+    lg = sc_wnaf16_vartime(ng[0], u1, EC_G_WNAF_W);
+    if (lg > len)
+        len = lg;
+#endif
 
     memset(&acc, 0, sizeof acc);
     acc.x = ec_k_one();
     acc.y = ec_k_one();
-#ifdef EC_GLV
-    {
-        /* u2*Q = k1*Q + k2*phi(Q) with k1, k2 about half as long (the curve's
-         * endomorphism phi(x, y) = (beta x, y) = lambda*(x, y)) */
-        ec_jac tab2[1 << (EC_Q_W - 2)];
-        int8_t naf2[8 * EC_SLEN + 2];
-        uint8_t k1[EC_SLEN], k2[EC_SLEN];
-        int neg1, neg2;
-        unsigned len2;
-
-        ec_glv_split(k1, k2, &neg1, &neg2, u2);
-        for (i = 0; i < (1u << (EC_Q_W - 2)); i++) {
-            tab2[i] = tab[i];
-            fe_mul(&tab2[i].x, &tab2[i].x, &ec_glv_beta);
-            if (neg1)
-                fe_neg(&tab[i].y, &tab[i].y);
-            if (neg2)
-                fe_neg(&tab2[i].y, &tab2[i].y);
-        }
-        len = sc_wnaf_vartime(naf, k1, EC_Q_W);
-        len2 = sc_wnaf_vartime(naf2, k2, EC_Q_W);
-        if (len2 > len) {
-            memset(naf + len, 0, len2 - len);
-            len = len2;
-        } else {
-            memset(naf2 + len2, 0, len - len2);
-        }
-        for (i = len; i-- > 0;) {
-            if (!fe_is_zero(&acc.z))
-                jac_dbl(&acc, &acc);
-            if (naf[i] > 0) {
-                jac_add_vartime(&acc, &acc, &tab[naf[i] / 2]);
-            } else if (naf[i] < 0) {
-                ec_jac t = tab[(-naf[i]) / 2];
-                fe_neg(&t.y, &t.y);
-                jac_add_vartime(&acc, &acc, &t);
-            }
-            if (naf2[i] > 0) {
-                jac_add_vartime(&acc, &acc, &tab2[naf2[i] / 2]);
-            } else if (naf2[i] < 0) {
-                ec_jac t = tab2[(-naf2[i]) / 2];
-                fe_neg(&t.y, &t.y);
-                jac_add_vartime(&acc, &acc, &t);
-            }
-        }
-    }
-#else
-    len = sc_wnaf_vartime(naf, u2, EC_Q_W);
     for (i = len; i-- > 0;) {
-        if (!fe_is_zero(&acc.z))
+        if (!(fe_is_zero(&acc.z) & 1))
             jac_dbl(&acc, &acc);
-        if (naf[i] > 0) {
-            jac_add_vartime(&acc, &acc, &tab[naf[i] / 2]);
-        } else if (naf[i] < 0) {
-            ec_jac t = tab[(-naf[i]) / 2];
-            fe_neg(&t.y, &t.y);
-            jac_add_vartime(&acc, &acc, &t);
-        }
-    }
+        EC_ADD_DIGIT(naf[i], tab, q_add_vartime);
+#ifdef EC_GLV
+        EC_ADD_DIGIT(naf2[i], tab2, q_add_vartime);
 #endif
+#ifdef EC_G_WNAF_W
+        for (t = 0; t < EC_G_TABLES; t++) {
+            int dg = ng[t][i];
+            if (dg > 0)
+                g_add_vartime(&acc, &ec_g_odd[t][dg / 2], &zg, 0);
+            else if (dg < 0)
+                g_add_vartime(&acc, &ec_g_odd[t][-dg / 2], &zg, 1);
+        }
+#endif
+    }
+#ifndef EC_G_WNAF_W
     sc_recode_signed(d, u1, EC_BASE_W, EC_BASE_WINDOWS);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
-        if (d[i] > 0) {
-            jac_add_aff_vartime(&acc, &acc, &ec_base_table[i][d[i] - 1]);
-        } else if (d[i] < 0) {
-            ec_aff t = ec_base_table[i][-d[i] - 1];
-            fe_neg(&t.y, &t.y);
-            jac_add_aff_vartime(&acc, &acc, &t);
-        }
+        if (d[i] > 0)
+            g_add_vartime(&acc, &ec_base_table[i][d[i] - 1], &zg, 0);
+        else if (d[i] < 0)
+            g_add_vartime(&acc, &ec_base_table[i][-d[i] - 1], &zg, 1);
     }
+#endif
+#if EC_A_KIND == EC_A_ZERO
+    fe_mul(&acc.z, &acc.z, &zg);        /* back from the isomorphic curve */
+#endif
     *r = acc;
     return fe_is_zero(&acc.z);
 }
+#undef EC_ADD_DIGIT
 
 /* ---------------------------------------------------------------- byte-level ops */
 

@@ -5,8 +5,9 @@
  * bytes), then includes this file, which provides main(). The program prints a
  * C header holding the field-representation constants (ec_k), the fixed-base
  * comb table (ec_base_table: window i, entry j = (j+1) * 2^(EC_BASE_W * i) * G,
- * affine) and the Montgomery context for scalars modulo n (ec_sc). Limbs are
- * printed as 64-bit literals, independent of the generating machine.
+ * affine), the Montgomery context for scalars modulo n (ec_sc) and, when gen.c
+ * defines EC_G_WNAF_W, the odd multiples of G for verification (ec_g_odd, below).
+ * Limbs are printed as 64-bit literals, independent of the generating machine.
  */
 #define EC_NO_TABLE
 #include "ec_types_tmpl.h"
@@ -41,11 +42,56 @@ static void gen_die(const char *what)
     exit(1);
 }
 
+/* one table entry: p made affine, "{x,y}" and a comma unless it is the last */
+static void gen_aff(FILE *f, const ec_pt *p, int last)
+{
+    ec_aff a;
+    if (pt_to_aff(&a, p) & 1)
+        gen_die("unexpected point at infinity");
+    fputs("  {", f);
+    gen_fe(f, &a.x);
+    fputs(",", f);
+    gen_fe(f, &a.y);
+    fputs(last ? "}\n" : "},\n", f);
+}
+
+#ifdef EC_G_WNAF_W
+/*
+ * The odd-multiples tables of the variable-time u1*G + u2*Q (see pt_mul2_vartime):
+ * ec_g_odd[t][j] = (2j + 1) * 2^(EC_G_SPLIT_BITS t) * G, affine, for t < EC_G_TABLES
+ * and j < 2^(EC_G_WNAF_W - 2). The window and the number of tables are the curve's
+ * choice (its gen.c); they are written into the header too, so curve.c sees the
+ * geometry the table was made for.
+ */
+static void gen_odd_tables(FILE *f, const ec_aff *g)
+{
+    ec_pt base, twice, acc;
+    unsigned t, j;
+
+    fprintf(f, "#define EC_G_WNAF_W %d\n#define EC_G_TABLES %d\n", EC_G_WNAF_W, EC_G_TABLES);
+    fprintf(f, "static const ec_aff ec_g_odd[%d][%d] = {\n", EC_G_TABLES, 1 << (EC_G_WNAF_W - 2));
+    pt_from_aff(&base, g);
+    for (t = 0; t < EC_G_TABLES; t++) {
+        fputs(" {\n", f);
+        pt_dbl(&twice, &base);
+        acc = base;
+        for (j = 0; j < (1u << (EC_G_WNAF_W - 2)); j++) {
+            gen_aff(f, &acc, j + 1 == (1u << (EC_G_WNAF_W - 2)));
+            pt_add(&acc, &acc, &twice);
+        }
+        fputs(t + 1 < EC_G_TABLES ? " },\n" : " }\n", f);
+        for (j = 0; j < EC_G_SPLIT_BITS; j++)
+            pt_dbl(&base, &base);
+    }
+    fputs("};\n", f);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     FILE *f;
     fe plain_one = {{1}};
-    ec_aff g, a;
+    ec_aff g;
     ec_pt base, acc;
     kurv_mont sc;
     unsigned i, j;
@@ -102,13 +148,7 @@ int main(int argc, char **argv)
         fputs(" {\n", f);
         acc = base;
         for (j = 0; j < EC_BASE_ENTRIES; j++) {
-            if (pt_to_aff(&a, &acc) & 1)
-                gen_die("unexpected point at infinity");
-            fputs("  {", f);
-            gen_fe(f, &a.x);
-            fputs(",", f);
-            gen_fe(f, &a.y);
-            fputs(j + 1 < EC_BASE_ENTRIES ? "},\n" : "}\n", f);
+            gen_aff(f, &acc, j + 1 == EC_BASE_ENTRIES);
             pt_add(&acc, &acc, &base);
         }
         fputs(i + 1 < EC_BASE_WINDOWS ? " },\n" : " }\n", f);
@@ -116,6 +156,9 @@ int main(int argc, char **argv)
             pt_dbl(&base, &base);
     }
     fputs("};\n", f);
+#ifdef EC_G_WNAF_W
+    gen_odd_tables(f, &g);
+#endif
     if (fclose(f) != 0)
         gen_die("write error");
     return 0;

@@ -6,6 +6,7 @@
 #include "mont.h"
 /* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
 #define ec_base_table k1_base_table
+#define ec_g_odd k1_g_odd     /* verification: odd multiples of G, when gen.c asks for them */
 #define ec_k k1_k
 #define ec_sc k1_sc
 #define ec_ops k1_ops

@@ -24,8 +24,8 @@ die() { echo "static-link: FAIL: $*" >&2; fail=1; }
 # curve -> symbol pattern (a descriptor accessor or a curve-prefixed table)
 pattern() {
     case $1 in
-        secp256k1) echo '(^|[ _])(kurv_secp256k1|k1_(base_table|k|sc|ops))$' ;;
-        P-256) echo '(^|[ _])(kurv_p256|p256_(base_table|k|sc|ops))$' ;;
+        secp256k1) echo '(^|[ _])(kurv_secp256k1|k1_(base_table|g_odd|k|sc|ops))$' ;;
+        P-256) echo '(^|[ _])(kurv_p256|p256_(base_table|g_odd|k|sc|ops))$' ;;
         P-384) echo '(^|[ _])(kurv_p384|p384_(base_table|k|sc|ops|fp_rr))$' ;;
         P-521) echo '(^|[ _])(kurv_p521|p521_(base_table|k|sc|ops))$' ;;
         brainpoolP256r1) echo '(^|[ _])(kurv_brainpoolp256r1|bpp256r1_(base_table|k|sc|ops|fp_rr))$' ;;

@@ -5,6 +5,7 @@
 #include "mont.h"
 /* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
 #define ec_base_table bpp384r1_base_table
+#define ec_g_odd bpp384r1_g_odd     /* verification: odd multiples of G, when gen.c asks for them */
 #define ec_fp_rr bpp384r1_fp_rr
 #define ec_k bpp384r1_k
 #define ec_sc bpp384r1_sc

@@ -5,6 +5,7 @@
 #include "mont.h"
 /* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
 #define ec_base_table p256_base_table
+#define ec_g_odd p256_g_odd     /* verification: odd multiples of G, when gen.c asks for them */
 #define ec_k p256_k
 #define ec_sc p256_sc
 #define ec_ops p256_ops

@@ -5,6 +5,7 @@
 #include "mont.h"
 /* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
 #define ec_base_table p384_base_table
+#define ec_g_odd p384_g_odd     /* verification: odd multiples of G, when gen.c asks for them */
 #define ec_fp_rr p384_fp_rr
 #define ec_k p384_k
 #define ec_sc p384_sc

@@ -5,6 +5,7 @@
 #include "mont.h"
 /* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
 #define ec_base_table p521_base_table
+#define ec_g_odd p521_g_odd     /* verification: odd multiples of G, when gen.c asks for them */
 #define ec_k p521_k
 #define ec_sc p521_sc
 #define ec_ops p521_ops
