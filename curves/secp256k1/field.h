@@ -30,6 +30,8 @@ static const fe EC_P = {{0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
                          0xFFFFFFFFFFFFFFFFULL, 0xFFFFFFFFFFFFFFFFULL}};
 #define K1_C 0x1000003D1ULL   /* 2^256 mod p */
 
+#define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: below */
+
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
 /*
  * x86-64: the products are written in C (the compiler schedules the multiplications),
@@ -141,6 +143,42 @@ K1_INLINE void fe_sqr(fe *r, const fe *a)
     k1_reduce_asm(r, sl[0], t1, t2, t3, t4, t5, t6, t7);
 }
 
+/*
+ * r = a + b and r = a - b mod p, for a, b < p, using 2^256 = C (mod p): a sum that
+ * carries out of 256 bits, or reaches p (then sum + C carries), becomes sum + C
+ * (mod 2^256); a difference that borrows becomes diff - C (mod 2^256). One carry chain
+ * each, branch-free (cmov, masks).
+ */
+K1_INLINE void fe_add(fe *r, const fe *a, const fe *b)
+{
+    uint64_t r0 = a->v[0], r1 = a->v[1], r2 = a->v[2], r3 = a->v[3];
+    uint64_t s0, s1, s2, s3, m, cc = K1_C;
+    __asm__("addq %[B0], %[R0]\n\tadcq %[B1], %[R1]\n\tadcq %[B2], %[R2]\n\tadcq %[B3], %[R3]\n\t"
+            "sbbq %[M], %[M]\n\t"
+            "movq %[R0], %[S0]\n\tmovq %[R1], %[S1]\n\tmovq %[R2], %[S2]\n\tmovq %[R3], %[S3]\n\t"
+            "addq %[C], %[S0]\n\tadcq $0, %[S1]\n\tadcq $0, %[S2]\n\tadcq $0, %[S3]\n\t"
+            "adcq $0, %[M]\n\t"
+            "cmovnzq %[S0], %[R0]\n\tcmovnzq %[S1], %[R1]\n\tcmovnzq %[S2], %[R2]\n\tcmovnzq %[S3], %[R3]"
+            : [R0] "+&r"(r0), [R1] "+&r"(r1), [R2] "+&r"(r2), [R3] "+&r"(r3), [M] "=&r"(m),
+              [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
+            : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3]),
+              [C] "r"(cc)
+            : "cc");
+    r->v[0] = r0; r->v[1] = r1; r->v[2] = r2; r->v[3] = r3;
+}
+K1_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
+{
+    uint64_t r0 = a->v[0], r1 = a->v[1], r2 = a->v[2], r3 = a->v[3], m, cc = K1_C;
+    __asm__("subq %[B0], %[R0]\n\tsbbq %[B1], %[R1]\n\tsbbq %[B2], %[R2]\n\tsbbq %[B3], %[R3]\n\t"
+            "sbbq %[M], %[M]\n\tandq %[C], %[M]\n\t"
+            "subq %[M], %[R0]\n\tsbbq $0, %[R1]\n\tsbbq $0, %[R2]\n\tsbbq $0, %[R3]"
+            : [R0] "+&r"(r0), [R1] "+&r"(r1), [R2] "+&r"(r2), [R3] "+&r"(r3), [M] "=&r"(m)
+            : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3]),
+              [C] "r"(cc)
+            : "cc");
+    r->v[0] = r0; r->v[1] = r1; r->v[2] = r2; r->v[3] = r3;
+}
+
 #else /* portable C */
 
 /* r = t mod p for a 512-bit t (8 limbs), using 2^256 = C (mod p): one carry chain of
@@ -231,15 +269,12 @@ K1_INLINE void fe_sqr(fe *r, const fe *a)
     k1_reduce(r, t);
 }
 
-#endif
-
 /*
  * r = a + b and r = a - b mod p, for a, b < p, using 2^256 = C (mod p): a sum that
  * carries out of 256 bits or reaches p becomes sum + C (mod 2^256); a difference
  * that borrows becomes diff - C (mod 2^256). One short carry chain instead of a
  * full subtraction of p. Constant time.
  */
-#define EC_HAVE_FE_ADD 1
 K1_INLINE void fe_add(fe *r, const fe *a, const fe *b)
 {
     uint64_t s[4], t[4], c, c2;
@@ -263,6 +298,8 @@ K1_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
     kl_cmov(4, d, t, 0 - bw);
     memcpy(r->v, d, sizeof d);
 }
+
+#endif
 
 static inline void fe_to_dom(fe *r, const fe *a) { *r = *a; }
 static inline void fe_from_dom(fe *r, const fe *a) { *r = *a; }
