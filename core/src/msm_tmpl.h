@@ -16,9 +16,10 @@
  *     tables normalised to affine at once with Montgomery's trick (one field
  *     inversion), shared doublings, width-5 wNAF digits;
  *   - Pippenger (the bucket method): signed c-bit windows, 2^(c-1) affine buckets
- *     per window, all windows filled together in rounds of affine additions that
- *     share one inversion (Montgomery's trick), summed by the running-sum trick,
- *     c chosen for the point count.
+ *     per window, the (point, digit) pairs sorted by bucket, all windows filled
+ *     together in rounds of affine additions that share one inversion (Montgomery's
+ *     trick), the last few busy buckets finished in Jacobian coordinates, summed by
+ *     the running-sum trick, c chosen for the point count.
  * The g*G term is added with the fixed-base comb table (one mixed addition per
  * window). All memory comes from the caller's scratch buffer, whose size is
  * ec_op_msm_scratch_size(n); nothing is allocated here.
