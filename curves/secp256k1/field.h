@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "mont_impl.h"
+#include "mul4_asm.h"
 
 #define EC_N 4
 #define EC_FLEN 32
@@ -32,27 +33,14 @@ static const fe EC_P = {{0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
 
 #define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: below */
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
+#ifdef KL4_ASM
 /*
- * x86-64: the products are written in C (the compiler schedules the multiplications),
- * the carry chains as short inline-assembly runs of add/adc, which compilers otherwise
- * break up by saving and restoring the carry flag (GCC 12: 214 instructions per
- * squaring in C, 151 here; about 24% less time per squaring and multiplication).
+ * x86-64: products by mul4_asm.h, the reduction and add/subtract with their carry chains
+ * as short inline-assembly runs (about 24% less time per squaring and multiplication
+ * than the C below with GCC 12).
  * Branch-free: the final subtraction of p is a cmov on the carry of r + (2^256 - p).
  * Build with -Dasm=false (KURV_NO_ASM) for the portable C below.
  */
-
-/* (t4:t3:t2:t1:t0) += (l3:l2:l1:l0) + (h3:h2:h1:h0) * 2^64 */
-#define K1_ADC_ROW(t0, t1, t2, t3, t4, l0, l1, l2, l3, h0, h1, h2, h3)                \
-    __asm__("addq %[L0], %[T0]\n\tadcq %[L1], %[T1]\n\tadcq %[L2], %[T2]\n\t"          \
-            "adcq %[L3], %[T3]\n\tadcq $0, %[T4]\n\t"                                  \
-            "addq %[H0], %[T1]\n\tadcq %[H1], %[T2]\n\tadcq %[H2], %[T3]\n\t"          \
-            "adcq %[H3], %[T4]"                                                        \
-            : [T0] "+&r"(t0), [T1] "+&r"(t1), [T2] "+&r"(t2), [T3] "+&r"(t3),         \
-              [T4] "+&r"(t4)                                                           \
-            : [L0] "rm"(l0), [L1] "rm"(l1), [L2] "rm"(l2), [L3] "rm"(l3),             \
-              [H0] "rm"(h0), [H1] "rm"(h1), [H2] "rm"(h2), [H3] "rm"(h3)              \
-            : "cc")
 
 /* r = (t7:...:t0) mod p, fully reduced: t_hi * C folded in, the top word once more, then
  * one conditional subtraction of p */
@@ -62,7 +50,7 @@ K1_INLINE void k1_reduce_asm(fe *r, uint64_t t0, uint64_t t1, uint64_t t2, uint6
     kurv_u128 p4 = (kurv_u128)t4 * K1_C, p5 = (kurv_u128)t5 * K1_C;
     kurv_u128 p6 = (kurv_u128)t6 * K1_C, p7 = (kurv_u128)t7 * K1_C, q;
     uint64_t top = (uint64_t)(p7 >> 64), ql, qh, m, s0, s1, s2, s3, cc = K1_C;
-    K1_ADC_ROW(t0, t1, t2, t3, top, (uint64_t)p4, (uint64_t)p5, (uint64_t)p6, (uint64_t)p7,
+    KL4_ADC_ROW(t0, t1, t2, t3, top, (uint64_t)p4, (uint64_t)p5, (uint64_t)p6, (uint64_t)p7,
                (uint64_t)(p4 >> 64), (uint64_t)(p5 >> 64), (uint64_t)(p6 >> 64), (uint64_t)0);
     q = (kurv_u128)top * K1_C;
     ql = (uint64_t)q;
@@ -81,66 +69,16 @@ K1_INLINE void k1_reduce_asm(fe *r, uint64_t t0, uint64_t t1, uint64_t t2, uint6
 
 K1_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
-    const uint64_t *x = a->v, *y = b->v;
-    uint64_t lo[4][4], hi[4][4], t0, t1, t2, t3, t4, t5 = 0, t6 = 0, t7 = 0;
-    int i, j;
-    for (i = 0; i < 4; i++)
-        for (j = 0; j < 4; j++) {
-            kurv_u128 p = (kurv_u128)x[i] * y[j];
-            lo[i][j] = (uint64_t)p;
-            hi[i][j] = (uint64_t)(p >> 64);
-        }
-    t0 = lo[0][0]; t1 = hi[0][0]; t2 = hi[0][1]; t3 = hi[0][2]; t4 = hi[0][3];
-    __asm__("addq %[L1], %[T1]\n\tadcq %[L2], %[T2]\n\tadcq %[L3], %[T3]\n\tadcq $0, %[T4]"
-            : [T1] "+&r"(t1), [T2] "+&r"(t2), [T3] "+&r"(t3), [T4] "+&r"(t4)
-            : [L1] "rm"(lo[0][1]), [L2] "rm"(lo[0][2]), [L3] "rm"(lo[0][3]) : "cc");
-    K1_ADC_ROW(t1, t2, t3, t4, t5, lo[1][0], lo[1][1], lo[1][2], lo[1][3],
-               hi[1][0], hi[1][1], hi[1][2], hi[1][3]);
-    K1_ADC_ROW(t2, t3, t4, t5, t6, lo[2][0], lo[2][1], lo[2][2], lo[2][3],
-               hi[2][0], hi[2][1], hi[2][2], hi[2][3]);
-    K1_ADC_ROW(t3, t4, t5, t6, t7, lo[3][0], lo[3][1], lo[3][2], lo[3][3],
-               hi[3][0], hi[3][1], hi[3][2], hi[3][3]);
-    k1_reduce_asm(r, t0, t1, t2, t3, t4, t5, t6, t7);
+    uint64_t t[8];
+    kl4_mul_wide(t, a->v, b->v);
+    k1_reduce_asm(r, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]);
 }
 
 K1_INLINE void fe_sqr(fe *r, const fe *a)
 {
-    const uint64_t *x = a->v;
-    uint64_t l01, h01, l02, h02, l03, h03, l12, h12, l13, h13, l23, h23, sl[4], sh[4];
-    uint64_t t1, t2, t3, t4, t5, t6, t7 = 0;
-    kurv_u128 p;
-    int i;
-    p = (kurv_u128)x[0] * x[1]; l01 = (uint64_t)p; h01 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * x[2]; l02 = (uint64_t)p; h02 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * x[3]; l03 = (uint64_t)p; h03 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[1] * x[2]; l12 = (uint64_t)p; h12 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[1] * x[3]; l13 = (uint64_t)p; h13 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[2] * x[3]; l23 = (uint64_t)p; h23 = (uint64_t)(p >> 64);
-    for (i = 0; i < 4; i++) {
-        p = (kurv_u128)x[i] * x[i];
-        sl[i] = (uint64_t)p;
-        sh[i] = (uint64_t)(p >> 64);
-    }
-    t1 = l01; t2 = h01; t3 = h02; t4 = h03; t5 = h13; t6 = h23;
-    /* the cross products' columns 1..6, then doubled, then the squares added */
-    __asm__("addq %[L02], %[T2]\n\tadcq %[L03], %[T3]\n\tadcq %[L13], %[T4]\n\t"
-            "adcq %[L23], %[T5]\n\tadcq $0, %[T6]\n\t"
-            "addq %[L12], %[T3]\n\tadcq %[H12], %[T4]\n\tadcq $0, %[T5]\n\tadcq $0, %[T6]\n\t"
-            "addq %[T1], %[T1]\n\tadcq %[T2], %[T2]\n\tadcq %[T3], %[T3]\n\tadcq %[T4], %[T4]\n\t"
-            "adcq %[T5], %[T5]\n\tadcq %[T6], %[T6]\n\tadcq $0, %[T7]"
-            : [T1] "+&r"(t1), [T2] "+&r"(t2), [T3] "+&r"(t3), [T4] "+&r"(t4), [T5] "+&r"(t5),
-              [T6] "+&r"(t6), [T7] "+&r"(t7)
-            : [L02] "rm"(l02), [L03] "rm"(l03), [L13] "rm"(l13), [L23] "rm"(l23),
-              [L12] "rm"(l12), [H12] "rm"(h12)
-            : "cc");
-    __asm__("addq %[S0H], %[T1]\n\tadcq %[S1L], %[T2]\n\tadcq %[S1H], %[T3]\n\t"
-            "adcq %[S2L], %[T4]\n\tadcq %[S2H], %[T5]\n\tadcq %[S3L], %[T6]\n\tadcq %[S3H], %[T7]"
-            : [T1] "+&r"(t1), [T2] "+&r"(t2), [T3] "+&r"(t3), [T4] "+&r"(t4), [T5] "+&r"(t5),
-              [T6] "+&r"(t6), [T7] "+&r"(t7)
-            : [S0H] "rm"(sh[0]), [S1L] "rm"(sl[1]), [S1H] "rm"(sh[1]), [S2L] "rm"(sl[2]),
-              [S2H] "rm"(sh[2]), [S3L] "rm"(sl[3]), [S3H] "rm"(sh[3])
-            : "cc");
-    k1_reduce_asm(r, sl[0], t1, t2, t3, t4, t5, t6, t7);
+    uint64_t t[8];
+    kl4_sqr_wide(t, a->v);
+    k1_reduce_asm(r, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]);
 }
 
 /*

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 #include "mont_impl.h"
+#include "mul4_asm.h"
 
 #define EC_N 4
 #define EC_FLEN 32
@@ -36,9 +37,97 @@ static const fe p256_rr = {{0x0000000000000003ULL, 0xFFFFFFFBFFFFFFFFULL,
 /* the field operations are small and hot: inlined into the point formulas */
 #define P256_INLINE static inline __attribute__((always_inline))
 
+#define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: below */
+
+#ifdef KL4_ASM
+/*
+ * x86-64: products by mul4_asm.h; the Montgomery reduction, the final subtraction of p
+ * and add/subtract as short inline-assembly carry chains (cmov, masks: no branch).
+ * The C below is the same arithmetic; -Dasm=false (KURV_NO_ASM) selects it.
+ */
+
+/* a = s - p unless s = a + (carry * 2^256) is below p: c is -carry on entry; keep a
+ * when the subtraction borrows and there was no carry (1 - carry - borrow = 0) */
+#define P256_ASM_CSUB                                                                  \
+    "movq %[A0], %[S0]\n\tmovq %[A1], %[S1]\n\tmovq %[A2], %[S2]\n\tmovq %[A3], %[S3]\n\t"    \
+    "subq $-1, %[S0]\n\tsbbq %[P1], %[S1]\n\tsbbq $0, %[S2]\n\tsbbq %[P3], %[S3]\n\t"     \
+    "sbbq $0, %[C]\n\taddq $1, %[C]\n\t"                                                  \
+    "cmovnzq %[S0], %[A0]\n\tcmovnzq %[S1], %[A1]\n\tcmovnzq %[S2], %[A2]\n\tcmovnzq %[S3], %[A3]"
+
+/* r = t / 2^256 mod p for t = a*b with a, b < p (eight limbs); four rounds of
+ * t += (t mod 2^64) * p, using -p^-1 = 1 mod 2^64 and p's sparse words */
+P256_INLINE void p256_mont_reduce(fe *r, const uint64_t t[8])
+{
+    uint64_t a0 = t[0], a1 = t[1], a2 = t[2], a3 = t[3], s0, s1, s2, s3, c;
+    int i;
+    for (i = 0; i < 4; i++) {
+        kurv_u128 pq = (kurv_u128)a0 * P256_P3;
+        uint64_t lo = a0 << 32, hi = a0 >> 32, ql = (uint64_t)pq, qh = (uint64_t)(pq >> 64);
+        __asm__("addq %[L], %[A1]\n\tadcq %[H], %[A2]\n\tadcq %[QL], %[A3]\n\tadcq $0, %[QH]"
+                : [A1] "+&r"(a1), [A2] "+&r"(a2), [A3] "+&r"(a3), [QH] "+&r"(qh)
+                : [L] "rm"(lo), [H] "rm"(hi), [QL] "rm"(ql) : "cc");
+        /* the window rotates by one limb */
+        a0 = a1; a1 = a2; a2 = a3; a3 = qh;
+    }
+    /* add the high half (the sum is below 2p), then subtract p when it is not below p */
+    __asm__("addq %[T4], %[A0]\n\tadcq %[T5], %[A1]\n\tadcq %[T6], %[A2]\n\tadcq %[T7], %[A3]\n\t"
+            "sbbq %[C], %[C]\n\t" P256_ASM_CSUB
+            : [A0] "+&r"(a0), [A1] "+&r"(a1), [A2] "+&r"(a2), [A3] "+&r"(a3), [C] "=&r"(c),
+              [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
+            : [T4] "rm"(t[4]), [T5] "rm"(t[5]), [T6] "rm"(t[6]), [T7] "rm"(t[7]),
+              [P1] "rm"(EC_P.v[1]), [P3] "rm"(EC_P.v[3])
+            : "cc");
+    r->v[0] = a0; r->v[1] = a1; r->v[2] = a2; r->v[3] = a3;
+}
+
+P256_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
+{
+    uint64_t t[8];
+    kl4_mul_wide(t, a->v, b->v);
+    p256_mont_reduce(r, t);
+}
+
+P256_INLINE void fe_sqr(fe *r, const fe *a)
+{
+    uint64_t t[8];
+    kl4_sqr_wide(t, a->v);
+    p256_mont_reduce(r, t);
+}
+
+/* r = a + b mod p and r = a - b mod p, for a, b < p */
+P256_INLINE void fe_add(fe *r, const fe *a, const fe *b)
+{
+    uint64_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3], s0, s1, s2, s3, c;
+    __asm__("addq %[B0], %[A0]\n\tadcq %[B1], %[A1]\n\tadcq %[B2], %[A2]\n\tadcq %[B3], %[A3]\n\t"
+            "sbbq %[C], %[C]\n\t" P256_ASM_CSUB
+            : [A0] "+&r"(a0), [A1] "+&r"(a1), [A2] "+&r"(a2), [A3] "+&r"(a3), [C] "=&r"(c),
+              [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
+            : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3]),
+              [P1] "rm"(EC_P.v[1]), [P3] "rm"(EC_P.v[3])
+            : "cc");
+    r->v[0] = a0; r->v[1] = a1; r->v[2] = a2; r->v[3] = a3;
+}
+
+P256_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
+{
+    uint64_t d0 = a->v[0], d1 = a->v[1], d2 = a->v[2], d3 = a->v[3], m, m1, m3;
+    /* a < b: add p back (p's words masked by the borrow) */
+    __asm__("subq %[B0], %[D0]\n\tsbbq %[B1], %[D1]\n\tsbbq %[B2], %[D2]\n\tsbbq %[B3], %[D3]\n\t"
+            "sbbq %[M], %[M]\n\tmovq %[M], %[M1]\n\tmovq %[M], %[M3]\n\t"
+            "andq %[P1], %[M1]\n\tandq %[P3], %[M3]\n\t"
+            "addq %[M], %[D0]\n\tadcq %[M1], %[D1]\n\tadcq $0, %[D2]\n\tadcq %[M3], %[D3]"
+            : [D0] "+&r"(d0), [D1] "+&r"(d1), [D2] "+&r"(d2), [D3] "+&r"(d3), [M] "=&r"(m),
+              [M1] "=&r"(m1), [M3] "=&r"(m3)
+            : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3]),
+              [P1] "rm"(EC_P.v[1]), [P3] "rm"(EC_P.v[3])
+            : "cc");
+    r->v[0] = d0; r->v[1] = d1; r->v[2] = d2; r->v[3] = d3;
+}
+
+#else /* portable C */
+
 /* r = a + b mod p and r = a - b mod p for a, b < p, by one carry chain and a
  * constant-time choice (the template's EC_HAVE_FE_ADD hook) */
-#define EC_HAVE_FE_ADD 1
 P256_INLINE void fe_add(fe *r, const fe *a, const fe *b)
 {
     uint64_t s[4], t[4], c, bw, keep;
@@ -175,6 +264,8 @@ P256_INLINE void fe_sqr(fe *r, const fe *a)
     t[7] = kl_adc(u[7], (uint64_t)(p >> 64), c, &c);
     p256_mont_reduce(r, t);
 }
+
+#endif
 
 static inline void fe_to_dom(fe *r, const fe *a)
 {
