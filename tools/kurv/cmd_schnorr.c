@@ -3,7 +3,7 @@
  * over secp256k1 (kurv-schnorr). Keys, signatures and auxiliary randomness are
  * hex; a key or signature argument is either the hex itself or a file holding it.
  * Errors follow tool.h: one stderr line and status 2; status 1 when a signature
- * does not verify.
+ * does not verify. Its help page is its row of the command table (main.c).
  */
 #include "tool.h"
 
@@ -11,25 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <kurv/schnorr.h>
-
-static const char usage_schnorr[] =
-    "usage: kurv schnorr keygen [-o FILE]\n"
-    "       kurv schnorr pubkey -k SECKEY [-o FILE]\n"
-    "       kurv schnorr sign -k SECKEY (-m FILE | --msg HEX) [--aux HEX] [-o FILE]\n"
-    "       kurv schnorr verify -p PUBKEY -s SIG (-m FILE | --msg HEX)\n"
-    "\n"
-    "BIP-340 Schnorr signatures over secp256k1 (Bitcoin Taproot). Everything is hex:\n"
-    "a secret key and an x-only public key are 64 hex digits, a signature 128. SECKEY,\n"
-    "PUBKEY and SIG are the hex itself or a file that holds it (white space ignored).\n"
-    "\n"
-    "  keygen          a random secret key (file mode 0600 with -o)\n"
-    "  pubkey          the x-only public key of SECKEY\n"
-    "  sign            sign the message; --aux gives the 32 bytes of auxiliary\n"
-    "                  randomness as hex (default: fresh random bytes)\n"
-    "  verify          prints \"Verified OK\" and exits 0 if valid, 1 if not\n"
-    "  -m FILE         the message: the bytes of FILE (- for stdin), any length\n"
-    "  --msg HEX       the message given as hex instead (may be empty: --msg '')\n"
-    "  -o, --out FILE  output file (default: stdout)\n";
 
 struct sopts {
     const char *key, *pub, *sig, *msg_file, *msg_hex, *aux, *out;
@@ -251,9 +232,4 @@ int cmd_schnorr(int argc, char **argv)
         return subs[i].fn(&o);
     }
     return tool_fail("schnorr: unknown subcommand '%s' (keygen, pubkey, sign or verify)", sub);
-}
-
-const char *tool_schnorr_usage(void)
-{
-    return usage_schnorr;
 }

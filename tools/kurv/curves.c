@@ -1,46 +1,30 @@
 /*
- * kurv tool: the one table of curves the tool knows. A curve family is listed
- * when tools/kurv/meson.build finds its dependency and defines KURV_HAVE_<FAMILY>;
- * to add a family, include its header and add its accessors below.
+ * kurv tool: the curves the tool knows, which are the curves this build made: the list
+ * comes from kurv_curve_list.h, generated from the curve registry (curves/meson.build).
  */
 #include "tool.h"
 
-#ifdef KURV_HAVE_SECP256K1
-#include <kurv/secp256k1.h>
-#endif
-#ifdef KURV_HAVE_NIST
-#include <kurv/nist.h>
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-#include <kurv/brainpool.h>
-#endif
+#include <kurv_curve_list.h>
 
 typedef const kurv_curve *(*curve_accessor)(void);
 
-static const curve_accessor accessors[] = {
-#ifdef KURV_HAVE_SECP256K1
-    kurv_secp256k1,
-#endif
-#ifdef KURV_HAVE_NIST
-    kurv_p256, kurv_p384, kurv_p521,
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-    kurv_brainpoolp256r1, kurv_brainpoolp384r1, kurv_brainpoolp512r1,
-#endif
-    NULL
-};
+#define TOOL_ACCESSOR(fam, acc, name, ossl, oid, wp, bc, prefix, hash) acc,
+static const curve_accessor accessors[KURV_CURVE_COUNT] = { KURV_CURVE_LIST(TOOL_ACCESSOR) };
+#undef TOOL_ACCESSOR
 
-#define NACC (sizeof accessors / sizeof accessors[0] - 1)
+#define TOOL_HASH(fam, acc, name, ossl, oid, wp, bc, prefix, hash) hash,
+static const kurv_hash default_hashes[KURV_CURVE_COUNT] = { KURV_CURVE_LIST(TOOL_HASH) };
+#undef TOOL_HASH
 
 const kurv_curve *const *tool_curves(size_t *count)
 {
-    static const kurv_curve *list[NACC + 1];
+    static const kurv_curve *list[KURV_CURVE_COUNT + 1];
     static size_t n;
     static int done;
     size_t i;
 
     if (!done) {
-        for (i = 0; i < NACC; i++) {
+        for (i = 0; i < KURV_CURVE_COUNT; i++) {
             const kurv_curve *c = accessors[i]();
             if (c)   /* an accessor may return NULL when its curve is unavailable */
                 list[n++] = c;
@@ -60,7 +44,14 @@ const kurv_curve *tool_curve_find(const char *name)
 
 kurv_hash tool_default_hash(const kurv_curve *c)
 {
-    unsigned bits = kurv_curve_order_bits(c);
+    size_t i;
+    unsigned bits;
+
+    for (i = 0; i < KURV_CURVE_COUNT; i++)
+        if (accessors[i]() == c)
+            return default_hashes[i];
+    /* not a built-in curve: the same rule by the order's size */
+    bits = kurv_curve_order_bits(c);
     if (bits <= 256)
         return KURV_HASH_SHA256;
     if (bits <= 384)

@@ -18,9 +18,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <kurv/secp256k1.h>
-
 extern char **environ;
+
+/* The demo's curve: secp256k1 (as in the README's example) when this build has it, else the
+ * first curve it has (a build has at least one: curves/meson.build refuses an empty
+ * -Dfamilies). */
+static const kurv_curve *demo_curve(void)
+{
+    size_t n;
+    const kurv_curve *const *list;
+    const kurv_curve *c = tool_curve_find("secp256k1");
+
+    if (c)
+        return c;
+    list = tool_curves(&n);
+    return list[0];
+}
 
 #define DEMO_MAX_FILES 16
 
@@ -182,7 +195,7 @@ static int write_pub(const kurv_curve *c, const char *path, const uint8_t *pub, 
 static void demo_kurv(struct demo *d, const char *msg_path, const uint8_t *msg, size_t msg_len,
                       uint8_t *secret, size_t *secret_len)
 {
-    const kurv_curve *c = kurv_secp256k1();
+    const kurv_curve *c = demo_curve();
     size_t slen = kurv_curve_scalar_len(c), flen = kurv_curve_field_len(c);
     uint8_t a[KURV_MAX_SCALAR_LEN], b[KURV_MAX_SCALAR_LEN];
     uint8_t apub[KURV_MAX_POINT_LEN], bpub[KURV_MAX_POINT_LEN];
@@ -292,7 +305,7 @@ out:
 static void demo_openssl(struct demo *d, const char *msg_path, const uint8_t *secret,
                          size_t secret_len)
 {
-    const kurv_curve *c = kurv_secp256k1();
+    const kurv_curve *c = demo_curve();
     char key_a[PATH_MAX + 64], pub_a[PATH_MAX + 64], key_b[PATH_MAX + 64], pub_b[PATH_MAX + 64];
     char sig[PATH_MAX + 64], osig[PATH_MAX + 64], sec[PATH_MAX + 64];
     char out[4096];
@@ -400,7 +413,7 @@ int cmd_demo(int argc, char **argv, const char *argv0)
     } else {
         msg_path = argv0;
     }
-    printf("kurv demo: secp256k1 keys, ECDSA and ECDH in %s\n", d.dir);
+    printf("kurv demo: %s keys, ECDSA and ECDH in %s\n", kurv_curve_name(demo_curve()), d.dir);
     msg = tool_read(msg_path, TOOL_MAX_MSG, &msg_len);
     if (!msg) {
         cleanup(&d);

@@ -1,5 +1,7 @@
-/* kurv tool: command dispatch, help, `kurv curves` and `kurv version`. */
+/* kurv tool: the command table (dispatch and help), `kurv curves` and `kurv version`. */
 #include "tool.h"
+
+#include <kurv_curve_list.h>   /* KURV_HAVE_SCHNORR */
 
 #include <stdio.h>
 #include <string.h>
@@ -8,170 +10,230 @@
 #define KURV_TOOL_VERSION "unknown"
 #endif
 
-static const char usage_main[] =
+/*
+ * The commands: one row each, from which `kurv help` (synopsis and summary), `kurv help CMD`
+ * and `kurv CMD --help` (usage) and the dispatch in main() all derive. A handler gets the
+ * arguments from the command's name on (argv[0] is the name).
+ */
+struct tool_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *synopsis;   /* the command and its main options, as `kurv help` lists them */
+    const char *summary;    /* what it does, one line */
+    const char *usage;      /* its help page; NULL: none (help) */
+};
+
+static int cmd_curves(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
+static int cmd_demo_run(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
+
+static const struct tool_command commands[] = {
+    { "keygen", cmd_keygen,
+      "keygen  -c CURVE [-o key.pem] [--format pem|der] [--pkcs8]",
+      "make a private key (SEC1 \"EC PRIVATE KEY\" PEM by default)",
+        "usage: kurv keygen -c CURVE [-o FILE] [--format pem|der] [--pkcs8]\n"
+        "\n"
+        "Make a private key from the system random generator and write it, with its public\n"
+        "key and named curve, as OpenSSL does (`openssl ecparam -genkey -noout`).\n"
+        "\n"
+        "  -c, --curve CURVE   curve name or alias, case-insensitive (see kurv curves)\n"
+        "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
+        "  --format pem|der    PEM (default) or binary DER\n"
+        "  --pkcs8             PKCS#8 PrivateKeyInfo (\"PRIVATE KEY\") instead of SEC1\n"
+        "                      ECPrivateKey (\"EC PRIVATE KEY\")\n" },
+    { "pubkey", cmd_pubkey,
+      "pubkey  -k KEY [-o pub.pem] [--format pem|der] [--compressed]",
+      "write the public key (SubjectPublicKeyInfo)",
+        "usage: kurv pubkey -k KEYFILE [-o FILE] [--format pem|der] [--compressed]\n"
+        "\n"
+        "Write the public key of a private key (or re-encode a public key) as a\n"
+        "SubjectPublicKeyInfo, as `openssl pkey -pubout` does.\n"
+        "\n"
+        "  -k, --key FILE      private key (SEC1 or PKCS#8) or public key, PEM or DER\n"
+        "  -o, --out FILE      output file (default: stdout)\n"
+        "  --format pem|der    PEM \"PUBLIC KEY\" (default) or binary DER\n"
+        "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n" },
+    { "sign", cmd_sign,
+      "sign    -k KEY [-H HASH] [-o SIG] [--format der|raw|hex] [--low-s] FILE",
+      "sign FILE (- for stdin); DER signature by default",
+        "usage: kurv sign -k KEYFILE [-H HASH] [-o FILE] [--format der|raw|hex] [--low-s] FILE\n"
+        "\n"
+        "Sign FILE (- for stdin) with ECDSA and a deterministic RFC 6979 nonce. The DER\n"
+        "output is what `openssl dgst -sha256 -sign` writes and `-verify` reads.\n"
+        "\n"
+        "  -k, --key FILE      private key, PEM or DER, SEC1 or PKCS#8\n"
+        "  -H, --hash HASH     sha224, sha256, sha384 or sha512 (default: sha256 for curves\n"
+        "                      up to 256 bits, sha384 up to 384 bits, sha512 above)\n"
+        "  -o, --out FILE      signature file (default: stdout)\n"
+        "  --format F          der (default), raw (r||s, 2 x scalar bytes) or hex (of r||s)\n"
+        "  --low-s             make s <= n/2, as Bitcoin requires\n" },
+    { "verify", cmd_verify,
+      "verify  -p PUB -s SIG [-H HASH] [--format der|raw|hex] [--low-s] FILE",
+      "verify a signature; exit 0 if valid, 1 if not",
+        "usage: kurv verify -p PUBFILE -s SIGFILE [-H HASH] [--format der|raw|hex] [--low-s] FILE\n"
+        "\n"
+        "Verify an ECDSA signature on FILE (- for stdin). Prints \"Verified OK\" and exits 0 if\n"
+        "it is valid; exits 1 with \"kurv: signature does not verify\" if not; exits 2 on bad\n"
+        "input (unreadable key, malformed signature).\n"
+        "\n"
+        "  -p, --pub FILE      public key (SubjectPublicKeyInfo) or a private key, PEM or DER\n"
+        "  -s, --sig FILE      the signature\n"
+        "  -H, --hash HASH     as for kurv sign (same default)\n"
+        "  --format F          der (default), raw or hex\n"
+        "  --low-s             also reject signatures with s > n/2\n" },
+    { "ecdh", cmd_ecdh,
+      "ecdh    -k KEY -p PEER [-o OUT] [--hex]",
+      "the shared secret (x-coordinate), raw bytes or hex",
+        "usage: kurv ecdh -k KEYFILE -p PEERFILE [-o FILE] [--hex]\n"
+        "\n"
+        "Compute the ECDH shared secret: the x-coordinate of d*Q, field-length bytes, as\n"
+        "`openssl pkeyutl -derive` writes it. Hash it (a KDF) before using it as a key.\n"
+        "\n"
+        "  -k, --key FILE      your private key\n"
+        "  -p, --peer FILE     the peer's public key (or private key), same curve\n"
+        "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
+        "  --hex               write lower-case hex and a newline instead of raw bytes\n" },
+    { "encrypt", cmd_encrypt,
+      "encrypt -p PUB [--preset NAME] [-o OUT] FILE",
+      "ECIES-encrypt FILE (- for stdin) to a public key",
+        "usage: kurv encrypt -p PUBFILE [--preset NAME] [-o FILE] FILE\n"
+        "\n"
+        "Encrypt FILE (- for stdin) to a public key with ECIES. The default preset writes what\n"
+        "BouncyCastle's IESEngine reads: V || C || T with a fresh ephemeral key V, KDF2-SHA-256\n"
+        "over V || Z, AES-128-CBC and HMAC-SHA-256.\n"
+        "\n"
+        "  -p, --pub FILE      recipient's public key (SubjectPublicKeyInfo) or private key\n"
+        "  --preset NAME       bc-aes128-cbc (default), bc-aes256-cbc or sec1-aes128-ctr\n"
+        "  -o, --out FILE      ciphertext file (default: stdout)\n" },
+    { "decrypt", cmd_decrypt,
+      "decrypt -k KEY [--preset NAME] [-o OUT] FILE",
+      "decrypt an ECIES ciphertext with the private key",
+        "usage: kurv decrypt -k KEYFILE [--preset NAME] [-o FILE] FILE\n"
+        "\n"
+        "Decrypt an ECIES ciphertext (FILE, - for stdin) with a private key. Any refusal (wrong\n"
+        "key, wrong preset, altered or truncated data) is one error, \"decryption failed\",\n"
+        "with exit status 2 and no output.\n"
+        "\n"
+        "  -k, --key FILE      your private key, PEM or DER, SEC1 or PKCS#8\n"
+        "  --preset NAME       the preset the sender used (default bc-aes128-cbc)\n"
+        "  -o, --out FILE      plaintext file, created with mode 0600 (default: stdout)\n" },
+#ifdef KURV_HAVE_SCHNORR
+    { "schnorr", cmd_schnorr,
+      "schnorr keygen|pubkey|sign|verify",
+      "BIP-340 Schnorr signatures over secp256k1, hex in and out",
+        "usage: kurv schnorr keygen [-o FILE]\n"
+        "       kurv schnorr pubkey -k SECKEY [-o FILE]\n"
+        "       kurv schnorr sign -k SECKEY (-m FILE | --msg HEX) [--aux HEX] [-o FILE]\n"
+        "       kurv schnorr verify -p PUBKEY -s SIG (-m FILE | --msg HEX)\n"
+        "\n"
+        "BIP-340 Schnorr signatures over secp256k1 (Bitcoin Taproot). Everything is hex:\n"
+        "a secret key and an x-only public key are 64 hex digits, a signature 128. SECKEY,\n"
+        "PUBKEY and SIG are the hex itself or a file that holds it (white space ignored).\n"
+        "\n"
+        "  keygen          a random secret key (file mode 0600 with -o)\n"
+        "  pubkey          the x-only public key of SECKEY\n"
+        "  sign            sign the message; --aux gives the 32 bytes of auxiliary\n"
+        "                  randomness as hex (default: fresh random bytes)\n"
+        "  verify          prints \"Verified OK\" and exits 0 if valid, 1 if not\n"
+        "  -m FILE         the message: the bytes of FILE (- for stdin), any length\n"
+        "  --msg HEX       the message given as hex instead (may be empty: --msg '')\n"
+        "  -o, --out FILE  output file (default: stdout)\n" },
+#endif
+    { "curves", cmd_curves,
+      "curves",
+      "list the curves this kurv knows",
+        "usage: kurv curves\n"
+        "\n"
+        "List every curve linked into this kurv: name, field bits, OID and aliases.\n" },
+    { "demo", cmd_demo_run,
+      "demo",
+      "a guided tour: keys, signature, ECDH, OpenSSL cross-checks",
+        "usage: kurv demo\n"
+        "\n"
+        "In a temporary folder: make a secp256k1 key, write and re-read it, sign a file and\n"
+        "verify the signature, agree an ECDH secret with a second key both ways; when openssl\n"
+        "is on PATH, check with it too. Exits non-zero on any failure.\n" },
+    { "version", cmd_version,
+      "version",
+      "print the version",
+        "usage: kurv version\n"
+        "\n"
+        "Print the tool's and the library's version.\n" },
+    { "help", cmd_help,
+      "help [COMMAND]",
+      "this text, or a command's help (also: kurv COMMAND --help)",
+      NULL },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const char usage_head[] =
     "usage: kurv COMMAND [OPTIONS]\n"
     "\n"
     "Elliptic-curve keys, ECDSA signatures and ECDH with files OpenSSL reads and writes;\n"
     "ECIES encryption that BouncyCastle reads and writes.\n"
     "\n"
-    "commands:\n"
-    "  keygen  -c CURVE [-o key.pem] [--format pem|der] [--pkcs8]\n"
-    "                          make a private key (SEC1 \"EC PRIVATE KEY\" PEM by default)\n"
-    "  pubkey  -k KEY [-o pub.pem] [--format pem|der] [--compressed]\n"
-    "                          write the public key (SubjectPublicKeyInfo)\n"
-    "  sign    -k KEY [-H HASH] [-o SIG] [--format der|raw|hex] [--low-s] FILE\n"
-    "                          sign FILE (- for stdin); DER signature by default\n"
-    "  verify  -p PUB -s SIG [-H HASH] [--format der|raw|hex] [--low-s] FILE\n"
-    "                          verify a signature; exit 0 if valid, 1 if not\n"
-    "  ecdh    -k KEY -p PEER [-o OUT] [--hex]\n"
-    "                          the shared secret (x-coordinate), raw bytes or hex\n"
-    "  encrypt -p PUB [--preset NAME] [-o OUT] FILE\n"
-    "                          ECIES-encrypt FILE (- for stdin) to a public key\n"
-    "  decrypt -k KEY [--preset NAME] [-o OUT] FILE\n"
-    "                          decrypt an ECIES ciphertext with the private key\n"
-#ifdef KURV_HAVE_SCHNORR
-    "  schnorr keygen|pubkey|sign|verify\n"
-    "                          BIP-340 Schnorr signatures over secp256k1, hex in and out\n"
-#endif
-    "  curves                  list the curves this kurv knows\n"
-    "  demo                    a guided tour: keys, signature, ECDH, OpenSSL cross-checks\n"
-    "  version                 print the version\n"
-    "  help [COMMAND]          this text, or a command's help (also: kurv COMMAND --help)\n"
+    "commands:\n";
+
+static const char usage_tail[] =
     "\n"
     "Key files may be PEM or DER, SEC1 or PKCS#8 (unencrypted); the format is detected.\n"
     "Exit status: 0 success, 1 signature does not verify, 2 usage or input error.\n";
 
-static const char usage_keygen[] =
-    "usage: kurv keygen -c CURVE [-o FILE] [--format pem|der] [--pkcs8]\n"
-    "\n"
-    "Make a private key from the system random generator and write it, with its public\n"
-    "key and named curve, as OpenSSL does (`openssl ecparam -genkey -noout`).\n"
-    "\n"
-    "  -c, --curve CURVE   curve name or alias, case-insensitive (see kurv curves)\n"
-    "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
-    "  --format pem|der    PEM (default) or binary DER\n"
-    "  --pkcs8             PKCS#8 PrivateKeyInfo (\"PRIVATE KEY\") instead of SEC1\n"
-    "                      ECPrivateKey (\"EC PRIVATE KEY\")\n";
+/* The program's path as run (argv[0]), for `kurv demo` when /proc/self/exe is unreadable. */
+static const char *tool_argv0 = "kurv";
 
-static const char usage_pubkey[] =
-    "usage: kurv pubkey -k KEYFILE [-o FILE] [--format pem|der] [--compressed]\n"
-    "\n"
-    "Write the public key of a private key (or re-encode a public key) as a\n"
-    "SubjectPublicKeyInfo, as `openssl pkey -pubout` does.\n"
-    "\n"
-    "  -k, --key FILE      private key (SEC1 or PKCS#8) or public key, PEM or DER\n"
-    "  -o, --out FILE      output file (default: stdout)\n"
-    "  --format pem|der    PEM \"PUBLIC KEY\" (default) or binary DER\n"
-    "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n";
-
-static const char usage_sign[] =
-    "usage: kurv sign -k KEYFILE [-H HASH] [-o FILE] [--format der|raw|hex] [--low-s] FILE\n"
-    "\n"
-    "Sign FILE (- for stdin) with ECDSA and a deterministic RFC 6979 nonce. The DER\n"
-    "output is what `openssl dgst -sha256 -sign` writes and `-verify` reads.\n"
-    "\n"
-    "  -k, --key FILE      private key, PEM or DER, SEC1 or PKCS#8\n"
-    "  -H, --hash HASH     sha224, sha256, sha384 or sha512 (default: sha256 for curves\n"
-    "                      up to 256 bits, sha384 up to 384 bits, sha512 above)\n"
-    "  -o, --out FILE      signature file (default: stdout)\n"
-    "  --format F          der (default), raw (r||s, 2 x scalar bytes) or hex (of r||s)\n"
-    "  --low-s             make s <= n/2, as Bitcoin requires\n";
-
-static const char usage_verify[] =
-    "usage: kurv verify -p PUBFILE -s SIGFILE [-H HASH] [--format der|raw|hex] [--low-s] FILE\n"
-    "\n"
-    "Verify an ECDSA signature on FILE (- for stdin). Prints \"Verified OK\" and exits 0 if\n"
-    "it is valid; exits 1 with \"kurv: signature does not verify\" if not; exits 2 on bad\n"
-    "input (unreadable key, malformed signature).\n"
-    "\n"
-    "  -p, --pub FILE      public key (SubjectPublicKeyInfo) or a private key, PEM or DER\n"
-    "  -s, --sig FILE      the signature\n"
-    "  -H, --hash HASH     as for kurv sign (same default)\n"
-    "  --format F          der (default), raw or hex\n"
-    "  --low-s             also reject signatures with s > n/2\n";
-
-static const char usage_ecdh[] =
-    "usage: kurv ecdh -k KEYFILE -p PEERFILE [-o FILE] [--hex]\n"
-    "\n"
-    "Compute the ECDH shared secret: the x-coordinate of d*Q, field-length bytes, as\n"
-    "`openssl pkeyutl -derive` writes it. Hash it (a KDF) before using it as a key.\n"
-    "\n"
-    "  -k, --key FILE      your private key\n"
-    "  -p, --peer FILE     the peer's public key (or private key), same curve\n"
-    "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
-    "  --hex               write lower-case hex and a newline instead of raw bytes\n";
-
-static const char usage_encrypt[] =
-    "usage: kurv encrypt -p PUBFILE [--preset NAME] [-o FILE] FILE\n"
-    "\n"
-    "Encrypt FILE (- for stdin) to a public key with ECIES. The default preset writes what\n"
-    "BouncyCastle's IESEngine reads: V || C || T with a fresh ephemeral key V, KDF2-SHA-256\n"
-    "over V || Z, AES-128-CBC and HMAC-SHA-256.\n"
-    "\n"
-    "  -p, --pub FILE      recipient's public key (SubjectPublicKeyInfo) or private key\n"
-    "  --preset NAME       bc-aes128-cbc (default), bc-aes256-cbc or sec1-aes128-ctr\n"
-    "  -o, --out FILE      ciphertext file (default: stdout)\n";
-
-static const char usage_decrypt[] =
-    "usage: kurv decrypt -k KEYFILE [--preset NAME] [-o FILE] FILE\n"
-    "\n"
-    "Decrypt an ECIES ciphertext (FILE, - for stdin) with a private key. Any refusal (wrong\n"
-    "key, wrong preset, altered or truncated data) is one error, \"decryption failed\",\n"
-    "with exit status 2 and no output.\n"
-    "\n"
-    "  -k, --key FILE      your private key, PEM or DER, SEC1 or PKCS#8\n"
-    "  --preset NAME       the preset the sender used (default bc-aes128-cbc)\n"
-    "  -o, --out FILE      plaintext file, created with mode 0600 (default: stdout)\n";
-
-static const char usage_curves[] =
-    "usage: kurv curves\n"
-    "\n"
-    "List every curve linked into this kurv: name, field bits, OID and aliases.\n";
-
-static const char usage_demo[] =
-    "usage: kurv demo\n"
-    "\n"
-    "In a temporary folder: make a secp256k1 key, write and re-read it, sign a file and\n"
-    "verify the signature, agree an ECDH secret with a second key both ways; when openssl\n"
-    "is on PATH, check with it too. Exits non-zero on any failure.\n";
-
-static const char usage_version[] =
-    "usage: kurv version\n"
-    "\n"
-    "Print the tool's and the library's version.\n";
-
-static const struct {
-    const char *name;
-    const char *usage;
-} usages[] = {
-    { "keygen", usage_keygen }, { "pubkey", usage_pubkey }, { "sign", usage_sign },
-    { "verify", usage_verify }, { "ecdh", usage_ecdh }, { "encrypt", usage_encrypt },
-    { "decrypt", usage_decrypt }, { "curves", usage_curves },
-    { "demo", usage_demo }, { "version", usage_version },
-};
-
-const char *tool_usage(const char *cmd)
+static const struct tool_command *find_command(const char *name)
 {
     size_t i;
-    if (!cmd)
-        return usage_main;
-#ifdef KURV_HAVE_SCHNORR
-    if (strcmp(cmd, "schnorr") == 0)
-        return tool_schnorr_usage();
-#endif
-    for (i = 0; i < sizeof usages / sizeof usages[0]; i++)
-        if (strcmp(usages[i].name, cmd) == 0)
-            return usages[i].usage;
+    for (i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
     return NULL;
+}
+
+/* The general usage: the head, one entry per command (its synopsis, then its summary from
+ * column 27, on the same line when the synopsis is short enough), the tail. */
+static void print_main_usage(void)
+{
+    size_t i;
+
+    fputs(usage_head, stdout);
+    for (i = 0; i < NCOMMANDS; i++) {
+        if (strlen(commands[i].synopsis) < 24)
+            printf("  %-24s%s\n", commands[i].synopsis, commands[i].summary);
+        else
+            printf("  %s\n%26s%s\n", commands[i].synopsis, "", commands[i].summary);
+    }
+    fputs(usage_tail, stdout);
 }
 
 int tool_help(const char *cmd)
 {
-    const char *u = tool_usage(cmd);
-    if (!u)
-        return tool_fail("help: unknown command '%s' (try kurv --help)", cmd);
-    fputs(u, stdout);
+    const struct tool_command *c;
+
+    if (!cmd) {
+        print_main_usage();
+    } else {
+        c = find_command(cmd);
+        if (!c || !c->usage)
+            return tool_fail("help: unknown command '%s' (try kurv --help)", cmd);
+        fputs(c->usage, stdout);
+    }
     return fflush(stdout) == 0 ? TOOL_OK : TOOL_ERR;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    if (argc > 2)
+        return tool_fail("help: too many arguments");
+    return tool_help(argc == 2 ? argv[1] : NULL);
+}
+
+static int cmd_demo_run(int argc, char **argv)
+{
+    return cmd_demo(argc, argv, tool_argv0);
 }
 
 static int cmd_curves(int argc, char **argv)
@@ -212,44 +274,20 @@ static int cmd_version(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    const struct tool_command *c;
     const char *cmd;
 
     if (argc < 2)
         return tool_fail("missing command (try kurv --help)");
+    tool_argv0 = argv[0];
     cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
         return tool_help(NULL);
-    if (strcmp(cmd, "help") == 0) {
-        if (argc > 3)
-            return tool_fail("help: too many arguments");
-        return tool_help(argc == 3 ? argv[2] : NULL);
-    }
     if (strcmp(cmd, "--version") == 0)
         return cmd_version(1, argv);
-    if (strcmp(cmd, "keygen") == 0)
-        return cmd_keygen(argc - 1, argv + 1);
-    if (strcmp(cmd, "pubkey") == 0)
-        return cmd_pubkey(argc - 1, argv + 1);
-    if (strcmp(cmd, "sign") == 0)
-        return cmd_sign(argc - 1, argv + 1);
-    if (strcmp(cmd, "verify") == 0)
-        return cmd_verify(argc - 1, argv + 1);
-    if (strcmp(cmd, "ecdh") == 0)
-        return cmd_ecdh(argc - 1, argv + 1);
-    if (strcmp(cmd, "encrypt") == 0)
-        return cmd_encrypt(argc - 1, argv + 1);
-    if (strcmp(cmd, "decrypt") == 0)
-        return cmd_decrypt(argc - 1, argv + 1);
-    if (strcmp(cmd, "curves") == 0)
-        return cmd_curves(argc - 1, argv + 1);
-#ifdef KURV_HAVE_SCHNORR
-    if (strcmp(cmd, "schnorr") == 0)
-        return cmd_schnorr(argc - 1, argv + 1);
-#endif
-    if (strcmp(cmd, "demo") == 0)
-        return cmd_demo(argc - 1, argv + 1, argv[0]);
-    if (strcmp(cmd, "version") == 0)
-        return cmd_version(argc - 1, argv + 1);
+    c = find_command(cmd);
+    if (c)
+        return c->run(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return tool_fail("unknown option '%s' (try kurv --help)", cmd);
     return tool_fail("unknown command '%s' (try kurv --help)", cmd);

@@ -2,9 +2,11 @@
  * kurv tool: declarations shared by the tool's source files (never installed).
  *
  * Error discipline: every failure of a command ends in exactly one line on
- * stderr, written by tool_fail() ("kurv: <what>: <problem>"), and exit status 2;
- * a signature that does not verify gives status 1. Nothing else in the tool
- * writes to stderr.
+ * stderr, written by tool_fail() ("kurv: <what>: <problem>"), and exit status 2.
+ * A signature that does not verify is not a failure of the command: `kurv verify`
+ * and `kurv schnorr verify` write the one line "kurv: signature does not verify"
+ * to stderr themselves and exit with status 1. Nothing else in the tool writes to
+ * stderr.
  */
 #ifndef KURV_TOOL_H
 #define KURV_TOOL_H
@@ -114,13 +116,13 @@ int cmd_ecdh(int argc, char **argv);
 int cmd_encrypt(int argc, char **argv);
 int cmd_decrypt(int argc, char **argv);
 int cmd_demo(int argc, char **argv, const char *argv0);
-/* cmd_schnorr.c (built when kurv-schnorr is): `kurv schnorr ...` and its usage text */
+/* cmd_schnorr.c (built when kurv-schnorr is): `kurv schnorr ...` */
 int cmd_schnorr(int argc, char **argv);
-const char *tool_schnorr_usage(void);
 
-/* Usage text of a command (NULL for the general usage); printed by --help. */
-const char *tool_usage(const char *cmd);
-/* Print the usage of @cmd to stdout; return TOOL_OK. */
+/* ---- main.c: the command table ---- */
+
+/* Print the help page of command @cmd (the general usage when NULL) from the command table to
+ * stdout; return TOOL_OK, or TOOL_ERR after the one error line for an unknown command. */
 int tool_help(const char *cmd);
 
 #endif
