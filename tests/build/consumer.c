@@ -1,19 +1,23 @@
 /*
  * kurv build hygiene: an out-of-tree consumer. consumer.sh installs kurv into a
  * staging tree and compiles this file against it with nothing but pkg-config
- * (dynamically, then statically). It checks known answers computed with
- * libsecp256k1 0.2.0, whose RFC 6979 nonce and low-S form kurv must reproduce,
- * and a fresh key pair: keygen, sign, verify, and a forged digest rejected.
+ * (dynamically, then statically), for one curve of the build given by -D macros:
+ * KURV_CONSUMER_HEADER (its family's header, <kurv/secp256k1.h>), KURV_CONSUMER_CURVE
+ * (its accessor) and KURV_CONSUMER_NAME (its name). For secp256k1
+ * (KURV_CONSUMER_SECP256K1_KA) it checks known answers computed with libsecp256k1
+ * 0.2.0, whose RFC 6979 nonce and low-S form kurv must reproduce; on any curve, fresh
+ * key pairs: keygen, sign, verify, a forged digest rejected, ECDH both ways.
  */
 #include <stdio.h>
 #include <string.h>
 #include <kurv/kurv.h>
-#include <kurv/secp256k1.h>
+#include KURV_CONSUMER_HEADER
 
 #ifndef KURV_EXPECT_VERSION
 #error "compile with -DKURV_EXPECT_VERSION=\"x.y.z\" (the version pkg-config reports)"
 #endif
 
+#ifdef KURV_CONSUMER_SECP256K1_KA
 /* d = 0x0102...20 */
 static const unsigned char pub_ka[65] = {
     0x04, 0x84, 0xbf, 0x75, 0x62, 0x26, 0x2b, 0xbd, 0x69, 0x40, 0x08, 0x57,
@@ -45,6 +49,8 @@ static const unsigned char ecdh_ka[32] = {
     0xb6, 0x96, 0x1e, 0xcb, 0x79, 0x1f, 0x0f, 0x8d,
 };
 
+#endif
+
 static int failures;
 
 static void check(int ok, const char *what)
@@ -54,18 +60,15 @@ static void check(int ok, const char *what)
         failures++;
 }
 
-int main(void)
+#ifdef KURV_CONSUMER_SECP256K1_KA
+static void known_answers(const kurv_curve *c)
 {
-    const kurv_curve *c = kurv_secp256k1();
     unsigned char d[32], d2[32], pub[65], pub2[65], sig[64], secret[32];
     size_t pub_len = sizeof pub, pub2_len = sizeof pub2;
     kurv_err e;
     int i;
 
-    check(strcmp(kurv_version(), KURV_EXPECT_VERSION) == 0, "kurv_version() matches pkg-config");
-    check(c != NULL && strcmp(kurv_curve_name(c), "secp256k1") == 0, "kurv_secp256k1() named secp256k1");
     check(kurv_curve_scalar_len(c) == 32 && kurv_curve_field_len(c) == 32, "32-byte scalars and field elements");
-
     for (i = 0; i < 32; i++) {
         d[i] = (unsigned char)(i + 1);
         d2[i] = (unsigned char)(0xa0 + i);
@@ -84,28 +87,57 @@ int main(void)
     check(e == KURV_OK && pub2_len == 33, "compressed pubkey of d2");
     e = kurv_ecdh(c, secret, sizeof secret, d, sizeof d, pub2, pub2_len);
     check(e == KURV_OK && memcmp(secret, ecdh_ka, 32) == 0, "ecdh known answer");
-
-    pub_len = sizeof pub;
-    e = kurv_keygen(c, d, sizeof d, pub, &pub_len, 0);
-    check(e == KURV_OK && pub_len == 65 && pub[0] == 0x04, "keygen");
-    e = kurv_ecdsa_sign(c, sig, sizeof sig, d, sizeof d, digest_ka, sizeof digest_ka,
-                        KURV_HASH_SHA256, NULL, 0, 0);
-    check(e == KURV_OK, "sign with the fresh key");
-    e = kurv_ecdsa_verify(c, sig, sizeof sig, pub, pub_len, digest_ka, sizeof digest_ka, 0);
-    check(e == KURV_OK, "verify with the fresh key");
-    {
-        unsigned char forged[32];
-        memcpy(forged, digest_ka, sizeof forged);
-        forged[31] ^= 1;
-        e = kurv_ecdsa_verify(c, sig, sizeof sig, pub, pub_len, forged, sizeof forged, 0);
-        check(e == KURV_ERR_SIGNATURE, "verify rejects a changed digest");
-    }
     kurv_wipe(d, sizeof d);
+    kurv_wipe(d2, sizeof d2);
+}
+#endif
+
+int main(void)
+{
+    const kurv_curve *c = KURV_CONSUMER_CURVE();
+    unsigned char d[KURV_MAX_SCALAR_LEN], d2[KURV_MAX_SCALAR_LEN];
+    unsigned char pub[KURV_MAX_POINT_LEN], pub2[KURV_MAX_POINT_LEN], sig[2 * KURV_MAX_SCALAR_LEN];
+    unsigned char s1[KURV_MAX_FIELD_LEN], s2[KURV_MAX_FIELD_LEN], digest[32];
+    size_t sl, fl, pub_len = sizeof pub, pub2_len = sizeof pub2;
+    kurv_err e;
+
+    check(strcmp(kurv_version(), KURV_EXPECT_VERSION) == 0, "kurv_version() matches pkg-config");
+    check(c != NULL && strcmp(kurv_curve_name(c), KURV_CONSUMER_NAME) == 0,
+          "the accessor returns " KURV_CONSUMER_NAME);
+    if (!c)
+        return 1;
+    sl = kurv_curve_scalar_len(c);
+    fl = kurv_curve_field_len(c);
+#ifdef KURV_CONSUMER_SECP256K1_KA
+    known_answers(c);
+#endif
+
+    e = kurv_keygen(c, d, sl, pub, &pub_len, 0);
+    check(e == KURV_OK && pub_len == 1 + 2 * fl && pub[0] == 0x04, "keygen");
+    e = kurv_hash_digest(KURV_HASH_SHA256, digest, (const uint8_t *)"kurv", 4);
+    check(e == KURV_OK, "SHA-256 digest");
+    e = kurv_ecdsa_sign(c, sig, 2 * sl, d, sl, digest, sizeof digest, KURV_HASH_SHA256, NULL, 0, 0);
+    check(e == KURV_OK, "sign with the fresh key");
+    e = kurv_ecdsa_verify(c, sig, 2 * sl, pub, pub_len, digest, sizeof digest, 0);
+    check(e == KURV_OK, "verify with the fresh key");
+    digest[31] ^= 1;
+    e = kurv_ecdsa_verify(c, sig, 2 * sl, pub, pub_len, digest, sizeof digest, 0);
+    check(e == KURV_ERR_SIGNATURE, "verify rejects a changed digest");
+
+    e = kurv_keygen(c, d2, sl, pub2, &pub2_len, 1);
+    check(e == KURV_OK && pub2_len == 1 + fl, "keygen, compressed public key");
+    check(kurv_ecdh(c, s1, fl, d, sl, pub2, pub2_len) == KURV_OK &&
+          kurv_ecdh(c, s2, fl, d2, sl, pub, pub_len) == KURV_OK && memcmp(s1, s2, fl) == 0,
+          "ecdh both ways gives one secret");
+    kurv_wipe(d, sizeof d);
+    kurv_wipe(d2, sizeof d2);
+    kurv_wipe(s1, sizeof s1);
+    kurv_wipe(s2, sizeof s2);
 
     if (failures) {
         printf("%d check(s) failed\n", failures);
         return 1;
     }
-    printf("all checks passed (kurv %s)\n", kurv_version());
+    printf("all checks passed (kurv %s, %s)\n", kurv_version(), KURV_CONSUMER_NAME);
     return 0;
 }

@@ -1,24 +1,29 @@
 #!/bin/sh
-# consumer.sh MESON CC [CC-ARGS...]
+# consumer.sh MESON FAMILY ACCESSOR NAME CC [CC-ARGS...]
 #
 # Out-of-tree consumer test: install the configured build into a temporary
 # staging tree (DESTDIR), then build tests/build/consumer.c against the staged
-# headers and libraries through pkg-config only, once linked dynamically and
-# once statically, and run both. Every step must succeed.
+# headers and libraries through pkg-config (kurv-FAMILY) only, for the curve
+# ACCESSOR() named NAME (a curve of the build, from the registry in
+# curves/meson.build), once linked dynamically and once statically, and run both.
+# Every step must succeed.
 #
 # Environment (set by tests/meson.build): KURV_BUILD_ROOT, KURV_SOURCE_ROOT.
 set -eu
 
-if [ $# -lt 2 ]; then
-    echo "usage: $0 MESON CC [CC-ARGS...]" >&2
+if [ $# -lt 5 ]; then
+    echo "usage: $0 MESON FAMILY ACCESSOR NAME CC [CC-ARGS...]" >&2
     exit 2
 fi
-MESON=$1
-shift
+MESON=$1 family=$2 accessor=$3 curve=$4
+shift 4
 # "$@" is now the C compiler command (e.g. "ccache cc").
 build=${KURV_BUILD_ROOT:?KURV_BUILD_ROOT is not set}
 src=${KURV_SOURCE_ROOT:?KURV_SOURCE_ROOT is not set}
-pcname=kurv-secp256k1
+pcname=kurv-$family
+# the curve for consumer.c; secp256k1 also gets libsecp256k1's known answers
+curve_args="-DKURV_CONSUMER_HEADER=<kurv/$family.h> -DKURV_CONSUMER_CURVE=$accessor -DKURV_CONSUMER_NAME=\"$curve\""
+[ "$accessor" = kurv_secp256k1 ] && curve_args="$curve_args -DKURV_CONSUMER_SECP256K1_KA"
 
 step() { echo "== $*"; }
 die() { echo "consumer: FAIL: $*" >&2; exit 1; }
@@ -71,10 +76,10 @@ warn="-std=c11 -Wall -Wextra -Wpedantic -Werror"
 
 step "dynamic link"
 # shellcheck disable=SC2086
-"$@" $warn -DKURV_EXPECT_VERSION="\"$version\"" $cflags -o "$tmp/demo-shared" "$demo" $libs \
+"$@" $warn -DKURV_EXPECT_VERSION="\"$version\"" $curve_args $cflags -o "$tmp/demo-shared" "$demo" $libs \
     || die "compiling/linking against the shared libraries"
 LD_LIBRARY_PATH=$libdir ldd "$tmp/demo-shared" > "$tmp/ldd.txt" || die "ldd"
-for l in libkurv.so libkurv-secp256k1.so; do
+for l in libkurv.so "lib$pcname.so"; do
     line=$(grep "$l" "$tmp/ldd.txt") || die "demo-shared does not load $l"
     case "$line" in *"$root"*) ;; *) die "demo-shared loads $l from outside the staging tree: $line" ;; esac
 done
@@ -94,7 +99,7 @@ for f in $static_libs; do
     esac
 done
 # shellcheck disable=SC2086
-"$@" $warn -DKURV_EXPECT_VERSION="\"$version\"" $cflags -o "$tmp/demo-static" "$demo" $static_args \
+"$@" $warn -DKURV_EXPECT_VERSION="\"$version\"" $curve_args $cflags -o "$tmp/demo-static" "$demo" $static_args \
     || die "compiling/linking against the static libraries"
 if readelf -d "$tmp/demo-static" | grep NEEDED | grep -q libkurv; then
     die "demo-static still needs a kurv shared library"

@@ -1,11 +1,12 @@
 /*
  * kurv build hygiene: the program behind the static-link test (static-link.sh).
  *
- * Built twice against the static libraries: with KURV_ONLY_P256 it names only
- * kurv_p256() and links libkurv-nist.a and libkurv.a; without it, it names all
- * seven curves and links every family. static-link.sh then checks with nm that the
- * P-256 program holds no symbol of another curve (each curve lives in its own
- * object file, so the static linker leaves the others out), and prints both sizes.
+ * Built twice against the static libraries: with KURV_ONLY_CURVE=<accessor> (kurv_p256
+ * in the default build) it names only that curve and links its family's archive and
+ * libkurv.a; without it, it names every built curve (kurv_curve_list.h) and links every
+ * family. static-link.sh then checks with nm that the one-curve program holds no symbol
+ * of another curve (each curve lives in its own object file, so the static linker
+ * leaves the others out), and prints both sizes.
  *
  * On every curve it names, the program checks real results: d = 1 gives G, the
  * point d*G for d = 2 matches the ECDH secret of d = 2 with G (two different code
@@ -16,11 +17,7 @@
 #include <string.h>
 #include <kurv/kurv.h>
 #include <kurv/ecdsa.h>
-#include <kurv/nist.h>
-#ifndef KURV_ONLY_P256
-#include <kurv/secp256k1.h>
-#include <kurv/brainpool.h>
-#endif
+#include <kurv_curve_list.h>   /* the built families' headers and their curve list */
 
 static int failures;
 
@@ -67,16 +64,12 @@ static void run(const kurv_curve *c)
 
 int main(void)
 {
-#ifdef KURV_ONLY_P256
-    run(kurv_p256());
+#ifdef KURV_ONLY_CURVE
+    run(KURV_ONLY_CURVE());
 #else
-    const kurv_curve *all[] = {
-        kurv_secp256k1(), kurv_p256(), kurv_p384(), kurv_p521(),
-        kurv_brainpoolp256r1(), kurv_brainpoolp384r1(), kurv_brainpoolp512r1(),
-    };
-    size_t i;
-    for (i = 0; i < sizeof all / sizeof all[0]; i++)
-        run(all[i]);
+#define RUN(fam, acc, name, ossl, oid, wp, bc, prefix, hash) run(acc());
+    KURV_CURVE_LIST(RUN)
+#undef RUN
 #endif
     if (failures) {
         printf("static-link program: %d check(s) failed\n", failures);

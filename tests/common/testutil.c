@@ -6,23 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <kurv/secp256k1.h>
-#include <kurv/nist.h>
-#include <kurv/brainpool.h>
+#include <kurv_curve_list.h>
 
-const kurv_curve *kt_curves[8];
+const kurv_curve *kt_curves[KURV_CURVE_COUNT + 1];
 size_t kt_ncurves;
 
+/* The built curves, in registry order (kurv_curve_list.h, generated from curves/meson.build). */
 __attribute__((constructor)) static void kt_init_curves(void)
 {
     size_t i = 0;
-    kt_curves[i++] = kurv_secp256k1();
-    kt_curves[i++] = kurv_p256();
-    kt_curves[i++] = kurv_p384();
-    kt_curves[i++] = kurv_p521();
-    kt_curves[i++] = kurv_brainpoolp256r1();
-    kt_curves[i++] = kurv_brainpoolp384r1();
-    kt_curves[i++] = kurv_brainpoolp512r1();
+#define KT_ADD(fam, acc, name, ossl, oid, wp, bc, prefix, hash) kt_curves[i++] = acc();
+    KURV_CURVE_LIST(KT_ADD)
+#undef KT_ADD
     kt_ncurves = i;
 }
 
@@ -120,18 +115,25 @@ char *kt_hex(char *out, const uint8_t *in, size_t len)
 
 const kurv_curve *kt_curve(const char *name)
 {
-    static const char *const wp[][2] = {
-        {"P-256K", "secp256k1"},
-        {"secp256r1", "P-256"}, {"prime256v1", "P-256"},
-        {"secp384r1", "P-384"}, {"secp521r1", "P-521"},
-    };
-    size_t i;
     const kurv_curve *c = kurv_curve_find_name(kt_curves, kt_ncurves, name);
 
     if (c)
         return c;
-    for (i = 0; i < sizeof wp / sizeof wp[0]; i++)
-        if (strcasecmp(name, wp[i][0]) == 0)
-            return kurv_curve_find_name(kt_curves, kt_ncurves, wp[i][1]);
+    /* the registry's Wycheproof, OpenSSL and BouncyCastle names of each built curve */
+#define KT_NAMES(fam, acc, std, ossl, oid, wp, bc, prefix, hash) \
+    if (strcasecmp(name, wp) == 0 || strcasecmp(name, ossl) == 0 || strcasecmp(name, bc) == 0) \
+        return acc();
+    KURV_CURVE_LIST(KT_NAMES)
+#undef KT_NAMES
+    return NULL;
+}
+
+const char *kt_openssl_name(const kurv_curve *c)
+{
+#define KT_OSSL(fam, acc, std, ossl, oid, wp, bc, prefix, hash) \
+    if (c == acc()) \
+        return ossl;
+    KURV_CURVE_LIST(KT_OSSL)
+#undef KT_OSSL
     return NULL;
 }

@@ -25,11 +25,16 @@ long kt_unhex(uint8_t *out, size_t cap, const char *hex);
 /* Lower-case hex of len bytes into out (2*len+1 bytes). Return out. */
 char *kt_hex(char *out, const uint8_t *in, size_t len);
 
-/* Every curve linked into the tests, and a lookup that also knows Wycheproof's names
- * (secp256r1, P-256K, ...). kt_curve returns NULL for an unknown name. */
+/* Every curve this build made (the registry's built curves, kurv_curve_list.h), and a lookup
+ * by kurv's names and aliases and by the registry's Wycheproof, OpenSSL and BouncyCastle
+ * names. kt_curve returns NULL for an unknown name, or a curve this build lacks. */
 extern const kurv_curve *kt_curves[];
 extern size_t kt_ncurves;
 const kurv_curve *kt_curve(const char *name);
+
+/* OpenSSL's short name of a built curve ("prime256v1", ...: give it to OBJ_sn2nid), or NULL
+ * for a curve that is not one of kt_curves. */
+const char *kt_openssl_name(const kurv_curve *c);
 
 /* Parse the hash names used by the vectors ("SHA-256", ...). */
 static inline kurv_hash kt_hash(const char *name) { return kurv_hash_from_name(name); }

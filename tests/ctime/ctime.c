@@ -15,9 +15,10 @@
  * input, since Nettle's base64 encoder looks bytes up in a table); the point API
  * (kurv/point.h: k*P with a secret k and a secret P, k*G, a table built for a secret
  * point and multiplied by a secret k, addition and doubling of secret points, the
- * scalar operations mod n, the field square root). Besides the built-in curves,
- * P-256 rebuilt with kurv_curve_new runs every test but the key files (a runtime
- * curve has no OID), so the generic engine is covered too.
+ * scalar operations mod n, the field square root). Besides the built-in curves (every
+ * curve of the build, from kurv_curve_list.h), P-256 rebuilt with kurv_curve_new (the
+ * first built curve in a build without the NIST family) runs every test but the key
+ * files (a runtime curve has no OID), so the generic engine is covered too.
  *
  * kurv_keygen is not called with undefined data: it draws its secret from
  * getrandom(2), which this program cannot mark. Its arithmetic (the range
@@ -33,33 +34,16 @@
 #include <kurv/kurv.h>
 #include <kurv/keyfile.h>
 #include <kurv/ecdsa.h>
-#ifdef KURV_HAVE_SECP256K1
-#include <kurv/secp256k1.h>
-#endif
-#ifdef KURV_HAVE_NIST
-#include <kurv/nist.h>
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-#include <kurv/brainpool.h>
-#endif
+#include <kurv_curve_list.h>
 
 #include "checkmem.h"
 
 typedef const kurv_curve *(*curve_accessor)(void);
 
-/* Every curve family linked in: one line per family. */
-static const curve_accessor accessors[] = {
-#ifdef KURV_HAVE_SECP256K1
-    kurv_secp256k1,
-#endif
-#ifdef KURV_HAVE_NIST
-    kurv_p256, kurv_p384, kurv_p521,
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-    kurv_brainpoolp256r1, kurv_brainpoolp384r1, kurv_brainpoolp512r1,
-#endif
-    NULL
-};
+/* Every curve this build made (kurv_curve_list.h, from the registry in curves/meson.build). */
+#define CT_ACCESSOR(fam, acc, name, ossl, oid, wp, bc, prefix, hash) acc,
+static const curve_accessor accessors[] = { KURV_CURVE_LIST(CT_ACCESSOR) NULL };
+#undef CT_ACCESSOR
 
 static int failures;
 static int checks;
@@ -382,12 +366,19 @@ int main(void)
         test_curve(c);
         n++;
     }
+    {   /* P-256 (or, in a build without it, the first built curve) from its parameters:
+         * the runtime engine */
 #ifdef KURV_HAVE_NIST
-    {   /* P-256 from its parameters: the runtime engine */
+        const kurv_curve *base = kurv_p256();
+#else
+        const kurv_curve *base = accessors[0]();
+#endif
         kurv_curve_params prm;
         kurv_curve *r = NULL;
-        CHECK(kurv_curve_params_of(kurv_p256(), &prm) == KURV_OK);
-        prm.name = "P-256 runtime";
+        char rname[64];
+        CHECK(kurv_curve_params_of(base, &prm) == KURV_OK);
+        snprintf(rname, sizeof rname, "%s runtime", kurv_curve_name(base));
+        prm.name = rname;
         CHECK(kurv_curve_new(&r, &prm, NULL) == KURV_OK);
         if (r) {
             test_curve(r);
@@ -395,7 +386,6 @@ int main(void)
             n++;
         }
     }
-#endif
     if (n == 0) {
         fprintf(stderr, "ctime: no curve linked in\n");
         return 1;

@@ -16,18 +16,10 @@
 
 #define ROUNDS 200
 
+/* OpenSSL's group name of a built curve: the registry's OpenSSL name */
 static const char *ossl_group(const kurv_curve *c)
 {
-    static const char *const map[][2] = {
-        {"secp256k1", "secp256k1"}, {"P-256", "prime256v1"}, {"P-384", "secp384r1"},
-        {"P-521", "secp521r1"}, {"brainpoolP256r1", "brainpoolP256r1"},
-        {"brainpoolP384r1", "brainpoolP384r1"}, {"brainpoolP512r1", "brainpoolP512r1"},
-    };
-    size_t i;
-    for (i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (!strcmp(kurv_curve_name(c), map[i][0]))
-            return map[i][1];
-    return NULL;
+    return kt_openssl_name(c);
 }
 
 static const EVP_MD *ossl_md(kurv_hash h)

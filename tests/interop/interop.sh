@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # kurv interop test: the kurv tool against the openssl command, both directions, for one curve.
 #
-# usage: interop.sh KURV_CURVE [OPENSSL_CURVE]   (environment: KURV_TOOL = the built kurv)
+# usage: interop.sh KURV_CURVE [OPENSSL_CURVE [DEFAULT_HASH]]
+#        (environment: KURV_TOOL = the built kurv; DEFAULT_HASH: the registry's default digest
+#        of the curve, sha256 / sha384 / sha512, which `kurv sign` must use without -H; when
+#        absent, the rule by field size)
 # Exit: 0 all checks passed, 1 a check failed, 77 (skip) when openssl is missing or does not
 # know the curve.
 set -u
 
-curve=${1:?usage: interop.sh KURV_CURVE [OPENSSL_CURVE]}
+curve=${1:?usage: interop.sh KURV_CURVE [OPENSSL_CURVE [DEFAULT_HASH]]}
 ocurve=${2:-$1}
+defhash=${3:-}
 
 if ! command -v openssl >/dev/null 2>&1; then
     echo "SKIP: openssl is not on PATH; the interop tests need it"
@@ -27,13 +31,15 @@ if ! openssl ecparam -name "$ocurve" -noout >/dev/null 2>&1; then
     exit 77
 fi
 
-# The tool's default digest follows the curve size (kurv curves prints the field bits).
+# The tool's default digest: the registry's (argument 3), else by the curve size (kurv curves
+# prints the field bits).
 bits=$("$KURV" curves | awk -v c="$curve" '$1 == c { print $2 }')
 if [ -z "$bits" ]; then
     echo "FAIL: kurv curves does not list $curve"
     exit 1
 fi
-if [ "$bits" -le 256 ]; then defhash=sha256; elif [ "$bits" -le 384 ]; then defhash=sha384; else defhash=sha512; fi
+if [ -n "$defhash" ]; then :
+elif [ "$bits" -le 256 ]; then defhash=sha256; elif [ "$bits" -le 384 ]; then defhash=sha384; else defhash=sha512; fi
 echo "curve $curve: $bits bits, default digest $defhash"
 
 # Messages: random bytes, an empty file, text.

@@ -4,8 +4,8 @@
  *   pem      public = PEM SPKI, private = PEM PKCS#8 (kurv_pubkey/privkey_decode);
  *   ecpoint  public = raw SEC1 point, private = hex integer;
  *   jwk      JWK x, y, d in base64url (decoded here with Nettle).
- * KT_ECDH_FAMILY (set by meson.build) picks the curve family's files: 1 secp256k1, 2 NIST,
- * 3 Brainpool.
+ * KT_ECDH_FAMILY_SECP256K1, _NIST or _BRAINPOOL (set by meson.build, one test per built
+ * family) picks the family's files.
  *
  * "valid" must give the exact shared secret; "invalid" must fail (decoding or ECDH);
  * "acceptable" may go either way, but a secret it gives must be the right one. The curve
@@ -19,9 +19,6 @@
 #include <nettle/base64.h>
 #include "testutil.h"
 
-#ifndef KT_ECDH_FAMILY
-#define KT_ECDH_FAMILY 1
-#endif
 
 enum enc { ENC_ASN, ENC_PEM, ENC_ECPOINT, ENC_JWK };
 
@@ -29,10 +26,10 @@ static const struct vfile {
     const char *rel;
     enum enc enc;
 } files[] = {
-#if KT_ECDH_FAMILY == 1
+#if defined(KT_ECDH_FAMILY_SECP256K1)
     {"wycheproof/ecdh_secp256k1_test.json", ENC_ASN},
     {"wycheproof/ecdh_secp256k1_webcrypto_test.json", ENC_JWK},
-#elif KT_ECDH_FAMILY == 2
+#elif defined(KT_ECDH_FAMILY_NIST)
     {"wycheproof/ecdh_secp256r1_test.json", ENC_ASN},
     {"wycheproof/ecdh_secp256r1_pem_test.json", ENC_PEM},
     {"wycheproof/ecdh_secp256r1_ecpoint_test.json", ENC_ECPOINT},
@@ -45,12 +42,12 @@ static const struct vfile {
     {"wycheproof/ecdh_secp521r1_pem_test.json", ENC_PEM},
     {"wycheproof/ecdh_secp521r1_ecpoint_test.json", ENC_ECPOINT},
     {"wycheproof/ecdh_secp521r1_webcrypto_test.json", ENC_JWK},
-#elif KT_ECDH_FAMILY == 3
+#elif defined(KT_ECDH_FAMILY_BRAINPOOL)
     {"wycheproof/ecdh_brainpoolP256r1_test.json", ENC_ASN},
     {"wycheproof/ecdh_brainpoolP384r1_test.json", ENC_ASN},
     {"wycheproof/ecdh_brainpoolP512r1_test.json", ENC_ASN},
 #else
-#error "unknown KT_ECDH_FAMILY"
+#error "define KT_ECDH_FAMILY_<FAMILY> (tests/keyfile/meson.build)"
 #endif
 };
 

@@ -16,16 +16,11 @@
 #include "testutil.h"
 #include "curve_impl.h"
 
-/* OpenSSL's NID for a kurv curve: its NIST name ("P-256") or an alias OpenSSL knows
- * as a short name ("secp256k1", "brainpoolP256r1", "secp384r1", ...). */
+/* OpenSSL's NID of a built curve, from the registry's OpenSSL name (kt_openssl_name) */
 static int ossl_nid(const kurv_curve *c)
 {
-    const char *const *al = kurv_curve_aliases(c);
-    int nid = EC_curve_nist2nid(kurv_curve_name(c));
-    if (nid == NID_undef)
-        nid = OBJ_sn2nid(kurv_curve_name(c));
-    for (; nid == NID_undef && *al; al++)
-        nid = OBJ_sn2nid(*al);
+    const char *n = kt_openssl_name(c);
+    int nid = n ? OBJ_sn2nid(n) : NID_undef;
     cr_assert_neq(nid, NID_undef, "OpenSSL does not know %s", kurv_curve_name(c));
     return nid;
 }

@@ -12,24 +12,19 @@
 #include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/obj_mac.h>
+#include <openssl/objects.h>
 #include <string.h>
 #include "testutil.h"
 #include "curve_impl.h"
 
+/* OpenSSL's NID of a built curve, from the registry's OpenSSL name (kt_openssl_name) */
 static int ossl_nid(const kurv_curve *c)
 {
-    static const struct { const char *name; int nid; } map[] = {
-        {"secp256k1", NID_secp256k1}, {"P-256", NID_X9_62_prime256v1},
-        {"P-384", NID_secp384r1}, {"P-521", NID_secp521r1},
-        {"brainpoolP256r1", NID_brainpoolP256r1}, {"brainpoolP384r1", NID_brainpoolP384r1},
-        {"brainpoolP512r1", NID_brainpoolP512r1},
-    };
-    size_t i;
-    for (i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (!strcmp(kurv_curve_name(c), map[i].name))
-            return map[i].nid;
-    cr_assert_fail("no OpenSSL curve for %s", kurv_curve_name(c));
-    return NID_undef;
+    const char *n = kt_openssl_name(c);
+    int nid = n ? OBJ_sn2nid(n) : NID_undef;
+    if (nid == NID_undef)
+        cr_assert_fail("no OpenSSL curve for %s", kurv_curve_name(c));
+    return nid;
 }
 
 struct m2 {
