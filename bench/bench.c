@@ -33,9 +33,9 @@
  * by kurv). In the timed loops every return value is checked as well, so a
  * failing call is never timed.
  *
- * Timing: CLOCK_MONOTONIC; a warm-up of about a tenth of the time, which also
- * sizes the batches; then 5 batches that together take at least -t seconds
- * (default 0.3) per cell. The median of the 5 batches is printed.
+ * Timing (timing.c): CLOCK_MONOTONIC; a warm-up of about a tenth of the time,
+ * which also sizes the batches; then 5 batches that together take at least -t
+ * seconds (default 0.3) per cell. The median of the 5 batches is printed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -44,18 +44,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
-#include <kurv/kurv.h>
-#ifdef KURV_HAVE_SECP256K1
-#include <kurv/secp256k1.h>
-#endif
-#ifdef KURV_HAVE_NIST
-#include <kurv/nist.h>
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-#include <kurv/brainpool.h>
-#endif
+#include <kurv_curve_list.h>   /* the built curves, from the registry in curves/meson.build */
 
 #include "bench_point.h"
 
@@ -78,6 +68,7 @@
 #endif
 
 #include "bench.h"
+#include "timing.h"
 #ifdef KURV_BENCH_SCHNORR
 #include "bench_schnorr.h"
 #endif
@@ -87,27 +78,17 @@
 struct bench_curve {
     const kurv_curve *(*kurv)(void);
     const char *openssl_group;  /* OpenSSL group name, NULL if OpenSSL lacks it */
-    int libsecp256k1;           /* libsecp256k1 implements this curve */
     const char *mbedtls_name;   /* mbed TLS curve name, NULL if it lacks it */
 };
 
-/* One line per curve. */
+/* Every built curve, from the registry: its OpenSSL name, and its Wycheproof name, which is
+ * mbed TLS's too. libsecp256k1 implements secp256k1 alone (bench_curve). */
+#define BENCH_CURVE(fam, acc, name, ossl, oid, wp, bc, prefix, hash) { acc, ossl, wp },
 static const struct bench_curve curves[] = {
-#ifdef KURV_HAVE_SECP256K1
-    { kurv_secp256k1, "secp256k1", 1, "secp256k1" },
-#endif
-#ifdef KURV_HAVE_NIST
-    { kurv_p256, "prime256v1", 0, "secp256r1" },
-    { kurv_p384, "secp384r1", 0, "secp384r1" },
-    { kurv_p521, "secp521r1", 0, "secp521r1" },
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-    { kurv_brainpoolp256r1, "brainpoolP256r1", 0, "brainpoolP256r1" },
-    { kurv_brainpoolp384r1, "brainpoolP384r1", 0, "brainpoolP384r1" },
-    { kurv_brainpoolp512r1, "brainpoolP512r1", 0, "brainpoolP512r1" },
-#endif
-    { NULL, NULL, 0, NULL }
+    KURV_CURVE_LIST(BENCH_CURVE)
+    { NULL, NULL, NULL }
 };
+#undef BENCH_CURVE
 
 enum { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_ECDH, NOPS };
 static const char *const op_names[NOPS] = { "keygen", "ecdsa sign", "ecdsa verify", "ecdh" };
@@ -179,27 +160,31 @@ struct state {
 
 /* ------------------------------------------------------------------ kurv ops */
 
-static int kurv_keygen_op(struct state *s)
+static int kurv_keygen_op(void *arg)
 {
+    struct state *s = arg;
     size_t len = sizeof s->out_pub;
     return kurv_keygen(s->c, s->out_priv, s->slen, s->out_pub, &len, 0) != KURV_OK ||
            len != s->plen;
 }
 
-static int kurv_sign_op(struct state *s)
+static int kurv_sign_op(void *arg)
 {
+    struct state *s = arg;
     return kurv_ecdsa_sign(s->c, s->out_sig, 2 * s->slen, s->d, s->slen, s->digest,
                            sizeof s->digest, KURV_HASH_SHA256, NULL, 0, 0) != KURV_OK;
 }
 
-static int kurv_verify_op(struct state *s)
+static int kurv_verify_op(void *arg)
 {
+    struct state *s = arg;
     return kurv_ecdsa_verify(s->c, s->sig, 2 * s->slen, s->pub, s->plen, s->digest,
                              sizeof s->digest, 0) != KURV_OK;
 }
 
-static int kurv_ecdh_op(struct state *s)
+static int kurv_ecdh_op(void *arg)
 {
+    struct state *s = arg;
     return kurv_ecdh(s->c, s->out_secret, s->flen, s->d, s->slen, s->pub2, s->plen) != KURV_OK;
 }
 
@@ -281,28 +266,32 @@ static void ossl_teardown(struct state *s)
     s->ossl_key = s->ossl_peer = NULL;
 }
 
-static int ossl_keygen_op(struct state *s)
+static int ossl_keygen_op(void *arg)
 {
+    struct state *s = arg;
     EVP_PKEY *pk = NULL;
     int bad = EVP_PKEY_generate(s->ossl_gen, &pk) != 1;
     EVP_PKEY_free(pk);
     return bad;
 }
 
-static int ossl_sign_op(struct state *s)
+static int ossl_sign_op(void *arg)
 {
+    struct state *s = arg;
     size_t len = sizeof s->out_sig;
     return EVP_PKEY_sign(s->ossl_sign, s->out_sig, &len, s->digest, sizeof s->digest) != 1;
 }
 
-static int ossl_verify_op(struct state *s)
+static int ossl_verify_op(void *arg)
 {
+    struct state *s = arg;
     return EVP_PKEY_verify(s->ossl_verify, s->ossl_sig, s->ossl_sig_len, s->digest,
                            sizeof s->digest) != 1;
 }
 
-static int ossl_ecdh_op(struct state *s)
+static int ossl_ecdh_op(void *arg)
 {
+    struct state *s = arg;
     size_t len = s->flen;
     return EVP_PKEY_derive(s->ossl_derive, s->out_secret, &len) != 1 || len != s->flen;
 }
@@ -349,8 +338,9 @@ static int copy_x(unsigned char *out, const unsigned char *x32, const unsigned c
     return 1;
 }
 
-static int secp_keygen_op(struct state *s)
+static int secp_keygen_op(void *arg)
 {
+    struct state *s = arg;
     secp256k1_pubkey pk;
     size_t len = 65;
     return !secp256k1_ec_pubkey_create(s->secp, &pk, s->d) ||
@@ -358,15 +348,17 @@ static int secp_keygen_op(struct state *s)
                                           SECP256K1_EC_UNCOMPRESSED);
 }
 
-static int secp_sign_op(struct state *s)
+static int secp_sign_op(void *arg)
 {
+    struct state *s = arg;
     secp256k1_ecdsa_signature sig;
     return !secp256k1_ecdsa_sign(s->secp, &sig, s->digest, s->d, NULL, NULL) ||
            !secp256k1_ecdsa_signature_serialize_compact(s->secp, s->out_sig, &sig);
 }
 
-static int secp_verify_op(struct state *s)
+static int secp_verify_op(void *arg)
 {
+    struct state *s = arg;
     secp256k1_pubkey pk;
     secp256k1_ecdsa_signature sig;
     return !secp256k1_ec_pubkey_parse(s->secp, &pk, s->pub, s->plen) ||
@@ -374,8 +366,9 @@ static int secp_verify_op(struct state *s)
            !secp256k1_ecdsa_verify(s->secp, &sig, s->digest, &pk);
 }
 
-static int secp_ecdh_op(struct state *s)
+static int secp_ecdh_op(void *arg)
 {
+    struct state *s = arg;
     secp256k1_pubkey pk;
     return !secp256k1_ec_pubkey_parse(s->secp, &pk, s->pub2, s->plen) ||
            !secp256k1_ecdh(s->secp, s->out_secret, &pk, s->d, copy_x, NULL);
@@ -427,8 +420,9 @@ static void mbed_die(const char *what, const char *curve, int rc)
     exit(1);
 }
 
-static int mbed_keygen_op(struct state *s)
+static int mbed_keygen_op(void *arg)
 {
+    struct state *s = arg;
     size_t len = 0;
     return mbedtls_ecp_gen_keypair(&s->mbed_grp, &s->mbed_t1, &s->mbed_pt, mbed_rng, NULL) != 0 ||
            mbedtls_ecp_point_write_binary(&s->mbed_grp, &s->mbed_pt, MBEDTLS_ECP_PF_UNCOMPRESSED,
@@ -436,8 +430,9 @@ static int mbed_keygen_op(struct state *s)
            len != s->plen;
 }
 
-static int mbed_sign_op(struct state *s)
+static int mbed_sign_op(void *arg)
 {
+    struct state *s = arg;
     return mbedtls_ecdsa_sign_det_ext(&s->mbed_grp, &s->mbed_t1, &s->mbed_t2, &s->mbed_d,
                                       s->digest, sizeof s->digest, MBEDTLS_MD_SHA256,
                                       mbed_rng, NULL) != 0 ||
@@ -445,8 +440,9 @@ static int mbed_sign_op(struct state *s)
            mbedtls_mpi_write_binary(&s->mbed_t2, s->out_sig + s->slen, s->slen) != 0;
 }
 
-static int mbed_verify_op(struct state *s)
+static int mbed_verify_op(void *arg)
 {
+    struct state *s = arg;
     return mbedtls_ecp_point_read_binary(&s->mbed_grp, &s->mbed_pt, s->pub, s->plen) != 0 ||
            mbedtls_ecp_check_pubkey(&s->mbed_grp, &s->mbed_pt) != 0 ||
            mbedtls_mpi_read_binary(&s->mbed_t1, s->mbed_sig, s->slen) != 0 ||
@@ -455,8 +451,9 @@ static int mbed_verify_op(struct state *s)
                                 &s->mbed_t1, &s->mbed_t2) != 0;
 }
 
-static int mbed_ecdh_op(struct state *s)
+static int mbed_ecdh_op(void *arg)
 {
+    struct state *s = arg;
     return mbedtls_ecp_point_read_binary(&s->mbed_grp, &s->mbed_pt, s->pub2, s->plen) != 0 ||
            mbedtls_ecp_check_pubkey(&s->mbed_grp, &s->mbed_pt) != 0 ||
            mbedtls_ecdh_compute_shared(&s->mbed_grp, &s->mbed_t1, &s->mbed_pt, &s->mbed_d,
@@ -527,52 +524,20 @@ static void mbed_check(struct state *s)
 
 /* ------------------------------------------------------------------ timing */
 
-typedef int (*op_fn)(struct state *);
+typedef bench_op op_fn;
 
-double bench_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-int bench_cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-#define BATCHES 5
-
-/* Microseconds per call of fn: median of BATCHES batches that together take
- * about `seconds`. Exits if any call fails. */
+/* Microseconds per call of fn (bench_time: the median of BENCH_BATCHES batches that
+ * together take about `seconds`). Exits if any call fails. */
 static double time_op(op_fn fn, struct state *s, double seconds, const char *what)
 {
-    double t0, t, per[BATCHES], target = seconds / BATCHES;
-    unsigned long i, n = 0, iters;
-    int b, bad = 0;
+    int bad = 0;
+    double us = bench_time(BENCH_WALL, fn, s, seconds, &bad);
 
-    /* warm-up (caches, branch predictors, CPU clock), which also sizes the batches */
-    t0 = bench_now();
-    do {
-        bad |= fn(s);
-        n++;
-        t = bench_now() - t0;
-    } while (t < seconds / 10 && n < 1000000);
-    if (bad)
+    if (bad & BENCH_FAILED_WARMUP)
         die("%s: a call failed during the warm-up", what, NULL);
-    iters = (unsigned long)(target / (t / (double)n)) + 1;
-
-    for (b = 0; b < BATCHES; b++) {
-        t0 = bench_now();
-        for (i = 0; i < iters; i++)
-            bad |= fn(s);
-        per[b] = (bench_now() - t0) / (double)iters * 1e6;
-        if (bad)
-            die("%s: a call failed while timed", what, NULL);
-    }
-    qsort(per, BATCHES, sizeof per[0], bench_cmp_double);
-    return per[BATCHES / 2];
+    if (bad)
+        die("%s: a call failed while timed", what, NULL);
+    return us;
 }
 
 /* ------------------------------------------------------------------ main */
@@ -671,7 +636,7 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
     }
 #endif
 #ifdef KURV_BENCH_LIBSECP256K1
-    if (bc->libsecp256k1) {
+    if (strcmp(name, "secp256k1") == 0) {
         secp_setup(s);
         secp_check(s);
         set_ops(peer_ops[LIB_SECP], secp_keygen_op, secp_sign_op, secp_verify_op, secp_ecdh_op);
@@ -805,7 +770,7 @@ int main(int argc, char **argv)
     }
     else
         printf("kurv %s: median of %d batches, >= %.2f s per cell; µs per operation\n",
-               kurv_version(), BATCHES, seconds);
+               kurv_version(), BENCH_BATCHES, seconds);
 
     for (k = 0; curves[k].kurv != NULL; k++) {
         const kurv_curve *c = curves[k].kurv();

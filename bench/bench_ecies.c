@@ -6,7 +6,7 @@
  * when the build found javac and bcprov.jar (bench/BcEciesBench.java, run in one JVM and
  * warmed up before timing).
  *
- * Timing as for the other operations (bench.c): a warm-up that sizes the batches, then 5
+ * Timing as for the other operations (timing.c): a warm-up that sizes the batches, then 5
  * batches of about -t / 5 seconds each, the median. Every call's result is checked.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -15,38 +15,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <kurv/kurv.h>
+#include <kurv_curve_list.h>   /* the built curves, from the registry in curves/meson.build */
 #include "bench.h"
-#ifdef KURV_HAVE_SECP256K1
-#include <kurv/secp256k1.h>
-#endif
-#ifdef KURV_HAVE_NIST
-#include <kurv/nist.h>
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-#include <kurv/brainpool.h>
-#endif
+#include "timing.h"
 
-
+/* Every built curve with BouncyCastle's name for it (the registry's). */
+#define ECURVE(fam, acc, name, ossl, oid, wp, bcname, prefix, hash) { acc, bcname },
 static const struct {
     const kurv_curve *(*kurv)(void);
     const char *bc;     /* BouncyCastle's name */
 } ecurves[] = {
-#ifdef KURV_HAVE_NIST
-    { kurv_p256, "secp256r1" },
-    { kurv_p384, "secp384r1" },
-    { kurv_p521, "secp521r1" },
-#endif
-#ifdef KURV_HAVE_SECP256K1
-    { kurv_secp256k1, "secp256k1" },
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-    { kurv_brainpoolp256r1, "brainpoolP256r1" },
-    { kurv_brainpoolp384r1, "brainpoolP384r1" },
-    { kurv_brainpoolp512r1, "brainpoolP512r1" },
-#endif
+    KURV_CURVE_LIST(ECURVE)
     { NULL, NULL }
 };
+#undef ECURVE
 
 static const size_t elens[] = {128, 256, 512, 1024, 2048, 4096, 8192};
 #define NELENS (sizeof elens / sizeof elens[0])
@@ -60,50 +42,31 @@ struct est {
     uint8_t out_priv[KURV_MAX_SCALAR_LEN], out_pub[KURV_MAX_POINT_LEN], z[KURV_MAX_FIELD_LEN];
 };
 
-typedef int (*eop)(struct est *);
+typedef bench_op eop;
 
-static int op_encrypt(struct est *s)
+static int op_encrypt(void *arg)
 {
+    struct est *s = arg;
     size_t len = sizeof s->ct;
     return kurv_ecies_encrypt(s->c, s->ct, &len, s->q, s->plen, s->msg, s->n, NULL) != KURV_OK ||
            len != s->ct_len;
 }
 
-static int op_decrypt(struct est *s)
+static int op_decrypt(void *arg)
 {
+    struct est *s = arg;
     size_t len = sizeof s->pt;
     return kurv_ecies_decrypt(s->c, s->pt, &len, s->d, s->slen, s->ct, s->ct_len, NULL) != KURV_OK
            || len != s->n;
 }
 
 /* what an encryption must do besides symmetric work: a fresh key pair and one ECDH */
-static int op_keygen_ecdh(struct est *s)
+static int op_keygen_ecdh(void *arg)
 {
+    struct est *s = arg;
     size_t len = sizeof s->out_pub;
     return kurv_keygen(s->c, s->out_priv, s->slen, s->out_pub, &len, 0) != KURV_OK ||
            kurv_ecdh(s->c, s->z, s->flen, s->out_priv, s->slen, s->q2, s->plen) != KURV_OK;
-}
-
-/* Batch size for about seconds/5 per batch of fn, after a warm-up of seconds/10. */
-static unsigned long esize(eop fn, struct est *s, double seconds, int *bad)
-{
-    double t0 = bench_now(), t;
-    unsigned long n = 0;
-    do {
-        *bad |= fn(s);
-        n++;
-        t = bench_now() - t0;
-    } while (t < seconds / 10 && n < 1000000);
-    return (unsigned long)(seconds / 5 / (t / (double)n)) + 1;
-}
-
-static double ebatch(eop fn, struct est *s, unsigned long iters, int *bad)
-{
-    double t0 = bench_now();
-    unsigned long i;
-    for (i = 0; i < iters; i++)
-        *bad |= fn(s);
-    return (bench_now() - t0) / (double)iters * 1e6;
 }
 
 /*
@@ -114,17 +77,17 @@ static double ebatch(eop fn, struct est *s, unsigned long iters, int *bad)
 static double etime(eop fn, eop ref, struct est *s, double seconds, const char *what,
                     double *ref_us, double *ratio)
 {
-    double per[5], rper[5], rat[5];
+    double per[BENCH_BATCHES], rper[BENCH_BATCHES], rat[BENCH_BATCHES];
     unsigned long iters, riters = 0;
     int b, bad = 0;
 
-    iters = esize(fn, s, seconds, &bad);
+    iters = bench_calibrate(BENCH_WALL, fn, s, seconds, &bad);
     if (ref)
-        riters = esize(ref, s, seconds, &bad);
-    for (b = 0; b < 5 && !bad; b++) {
-        per[b] = ebatch(fn, s, iters, &bad);
+        riters = bench_calibrate(BENCH_WALL, ref, s, seconds, &bad);
+    for (b = 0; b < BENCH_BATCHES && !bad; b++) {
+        per[b] = bench_batch(BENCH_WALL, fn, s, iters, &bad);
         if (ref) {
-            rper[b] = ebatch(ref, s, riters, &bad);
+            rper[b] = bench_batch(BENCH_WALL, ref, s, riters, &bad);
             rat[b] = per[b] / rper[b];
         }
     }
@@ -132,14 +95,11 @@ static double etime(eop fn, eop ref, struct est *s, double seconds, const char *
         fprintf(stderr, "kurv-bench: %s: a call failed\n", what);
         exit(1);
     }
-    qsort(per, 5, sizeof per[0], bench_cmp_double);
     if (ref) {
-        qsort(rper, 5, sizeof rper[0], bench_cmp_double);
-        qsort(rat, 5, sizeof rat[0], bench_cmp_double);
-        *ref_us = rper[2];
-        *ratio = rat[2];
+        *ref_us = bench_median(rper, BENCH_BATCHES);
+        *ratio = bench_median(rat, BENCH_BATCHES);
     }
-    return per[2];
+    return bench_median(per, BENCH_BATCHES);
 }
 
 static int ecurve_matches(const kurv_curve *c, const char *want)

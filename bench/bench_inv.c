@@ -9,8 +9,8 @@
  *               same power with a compile-time limb count)
  * and for secp256k1 also its field's addition chain fe_inv (curves/secp256k1/field.h,
  * what BIP-340 verification used to normalise R). Inputs cycle through 256 random
- * values (the variable-time inversions depend on them). Each cell: the median of 5
- * batches of at least -t seconds / 5.
+ * values (the variable-time inversions depend on them). Each cell (timing.c): the
+ * median of 5 batches of at least -t seconds / 5.
  *
  * Built with core/src/mont.c of an older tree, the "mont vt" column measures that
  * tree's kurv_mont_inv_vartime (the binary extended Euclid before safegcd).
@@ -20,39 +20,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include <kurv/kurv.h>
+#include <kurv_curve_list.h>   /* the built curves, from the registry in curves/meson.build */
 #ifdef KURV_HAVE_SECP256K1
-#include <kurv/secp256k1.h>
 #include "field.h"          /* curves/secp256k1: the addition-chain fe_inv */
-#endif
-#ifdef KURV_HAVE_NIST
-#include <kurv/nist.h>
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-#include <kurv/brainpool.h>
 #endif
 #include "mont.h"
 #include "safegcd.h"
+#include "timing.h"
 
 #define NVAL 256
-#define BATCHES 5
 
 static double seconds = 0.5;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 enum { OP_SAFEGCD, OP_MONT_VT, OP_FERMAT, OP_K1_CHAIN };
 
@@ -60,13 +39,16 @@ struct job {
     const kurv_mont *ctx;
     uint64_t val[NVAL][KURV_MAXL];    /* plain for safegcd, Montgomery form otherwise */
     uint64_t sink;
+    int op;                           /* the inversion run_op times (OP_*) */
+    size_t i;                         /* calls so far: the input is val[i % NVAL] */
 };
 
-static void run_op(struct job *j, int op, size_t i)
+static int run_op(void *arg)
 {
+    struct job *j = arg;
     uint64_t r[KURV_MAXL];
-    const uint64_t *a = j->val[i % NVAL];
-    switch (op) {
+    const uint64_t *a = j->val[j->i++ % NVAL];
+    switch (j->op) {
     case OP_SAFEGCD:
         switch (j->ctx->nl) {
         case 4: kl_inv_safegcd_vartime(4, r, a, j->ctx->m); break;
@@ -96,29 +78,16 @@ static void run_op(struct job *j, int op, size_t i)
 #endif
     }
     j->sink += r[0];
+    return 0;
 }
 
-/* median microseconds per call over BATCHES batches */
+/* median microseconds per call (bench_time) */
 static double time_op(struct job *j, int op)
 {
-    double per[BATCHES], t, t0;
-    size_t n = 0, iters, i;
-    int b;
-
-    t0 = now();
-    do {                              /* warm up and calibrate */
-        run_op(j, op, n++);
-        t = now() - t0;
-    } while (t < seconds / 20);
-    iters = (size_t)(seconds / BATCHES / (t / (double)n)) + 1;
-    for (b = 0; b < BATCHES; b++) {
-        t0 = now();
-        for (i = 0; i < iters; i++)
-            run_op(j, op, i);
-        per[b] = (now() - t0) / (double)iters * 1e6;
-    }
-    qsort(per, BATCHES, sizeof per[0], cmp_double);
-    return per[BATCHES / 2];
+    int bad = 0;
+    j->op = op;
+    j->i = 0;
+    return bench_time(BENCH_WALL, run_op, j, seconds, &bad);
 }
 
 /* fill j->val with NVAL random nonzero values below the modulus (plain if !mont) */
@@ -171,17 +140,9 @@ static void row(const kurv_curve *c, char which, int k1)
 
 int main(int argc, char **argv)
 {
-    const kurv_curve *list[] = {
-#ifdef KURV_HAVE_SECP256K1
-        kurv_secp256k1(),
-#endif
-#ifdef KURV_HAVE_NIST
-        kurv_p256(), kurv_p384(), kurv_p521(),
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-        kurv_brainpoolp256r1(), kurv_brainpoolp384r1(), kurv_brainpoolp512r1(),
-#endif
-    };
+#define INV_CURVE(fam, acc, name, ossl, oid, wp, bc, prefix, hash) acc(),
+    const kurv_curve *list[] = { KURV_CURVE_LIST(INV_CURVE) };
+#undef INV_CURVE
     size_t i, n = sizeof list / sizeof list[0];
     int k;
 
@@ -199,7 +160,7 @@ int main(int argc, char **argv)
         }
     }
     printf("us per inversion (median of %d batches); ratios: Fermat / safegcd, mont vt / safegcd\n",
-           BATCHES);
+           BENCH_BATCHES);
     printf("%-16s %-2s %9s %9s %9s %10s %9s %9s\n", "curve", "m", "safegcd", "mont vt", "Fermat",
            "k1 chain", "Fermat/", "mont vt/");
     for (i = 0; i < n; i++) {

@@ -9,26 +9,17 @@
  *   mul G     k*G with the base-point table
  *   mul2 vt   u1*P + u2*Q, variable time
  *   tab build building P's table
- * Timing as the main table: median of 5 batches, at least -t seconds per cell.
+ * Timing as the main table (timing.c): median of 5 batches, at least -t seconds per cell.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include <kurv/kurv.h>
-#ifdef KURV_HAVE_SECP256K1
-#include <kurv/secp256k1.h>
-#endif
-#ifdef KURV_HAVE_NIST
-#include <kurv/nist.h>
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-#include <kurv/brainpool.h>
-#endif
+#include <kurv_curve_list.h>   /* the built curves, from the registry in curves/meson.build */
 #include "bench_point.h"
+#include "timing.h"
 
 enum { PB_ADD, PB_ADD_AFF, PB_DBL, PB_MUL, PB_TAB_MUL, PB_MUL_G, PB_MUL2, PB_TAB_BUILD, PB_N };
 static const char *const pb_names[PB_N] = {"add", "add aff", "double", "mul", "tab mul",
@@ -42,11 +33,13 @@ struct pb_state {
     uint8_t k[KURV_MAX_SCALAR_LEN], k2[KURV_MAX_SCALAR_LEN];
     void *table;
     size_t table_len;
+    int op;                 /* the operation pb_op runs (PB_*) */
 };
 
-static int pb_op(struct pb_state *s, int op)
+static int pb_op(void *arg)
 {
-    switch (op) {
+    struct pb_state *s = arg;
+    switch (s->op) {
     case PB_ADD: return kurv_jacobian_add(&s->r, &s->p, &s->q) != KURV_OK;
     case PB_ADD_AFF: return kurv_jacobian_add_affine(&s->r, &s->p, &s->a) != KURV_OK;
     case PB_DBL: return kurv_jacobian_double(&s->r, &s->p) != KURV_OK;
@@ -58,42 +51,14 @@ static int pb_op(struct pb_state *s, int op)
     }
 }
 
-static double pb_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int pb_cmp(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return a < b ? -1 : a > b;
-}
-
-/* µs per call: warm up for a tenth of the time to size a batch, then the median of 5 */
+/* µs per call of operation op (bench_time), or -1 if a call failed */
 static double pb_time(struct pb_state *s, int op, double seconds)
 {
-    double t0, el, per[5];
-    unsigned long n = 0, batch, i;
-    int b;
-    t0 = pb_now();
-    do {
-        if (pb_op(s, op))
-            return -1;
-        n++;
-        el = pb_now() - t0;
-    } while (el < seconds / 10);
-    batch = (unsigned long)((double)n / el * seconds / 5) + 1;
-    for (b = 0; b < 5; b++) {
-        t0 = pb_now();
-        for (i = 0; i < batch; i++)
-            if (pb_op(s, op))
-                return -1;
-        per[b] = (pb_now() - t0) / (double)batch * 1e6;
-    }
-    qsort(per, 5, sizeof per[0], pb_cmp);
-    return per[2];
+    int bad = 0;
+    double us;
+    s->op = op;
+    us = bench_time(BENCH_WALL, pb_op, s, seconds, &bad);
+    return bad ? -1 : us;
 }
 
 static int pb_curve(const kurv_curve *c, const char *label, double seconds, int csv)
@@ -147,17 +112,9 @@ static int pb_match(const kurv_curve *c, const char *want)
 
 int kurv_bench_point(const char *only, double seconds, int csv)
 {
-    const kurv_curve *(*const list[])(void) = {
-#ifdef KURV_HAVE_SECP256K1
-        kurv_secp256k1,
-#endif
-#ifdef KURV_HAVE_NIST
-        kurv_p256, kurv_p384, kurv_p521,
-#endif
-#ifdef KURV_HAVE_BRAINPOOL
-        kurv_brainpoolp256r1, kurv_brainpoolp384r1, kurv_brainpoolp512r1,
-#endif
-        NULL};
+#define PB_ACCESSOR(fam, acc, name, ossl, oid, wp, bc, prefix, hash) acc,
+    const kurv_curve *(*const list[])(void) = { KURV_CURVE_LIST(PB_ACCESSOR) NULL };
+#undef PB_ACCESSOR
     size_t i;
     int op, rc = 0, done = 0;
 

@@ -2,8 +2,8 @@
  * kurv-bench --schnorr: BIP-340 sign, verify and batch verification per
  * signature (n = 1, 8, 64, 512, 4096) for kurv-schnorr, next to libsecp256k1's
  * schnorrsig sign and verify in the same run (when it was found at configure
- * time), as ratios. Timing: CLOCK_PROCESS_CPUTIME_ID (CPU time of this process,
- * so other load on the machine counts less), median of 5 batches.
+ * time), as ratios. Timing (timing.c): CLOCK_PROCESS_CPUTIME_ID (CPU time of this
+ * process, so other load on the machine counts less), median of 5 batches.
  *
  * Like for like: both sides get bytes. kurv signs from a key pair made once
  * (libsecp256k1: secp256k1_keypair) and verifies a 32-byte x-only key given as
@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <kurv/schnorr.h>
 #ifdef KURV_BENCH_SCHNORRSIG
 #include <secp256k1.h>
@@ -25,9 +24,9 @@
 #include <secp256k1_schnorrsig.h>
 #endif
 #include "bench_schnorr.h"
+#include "timing.h"
 
 #define NMAX 4096
-#define BATCHES 5
 
 struct sstate {
     uint8_t kp[NMAX][64], pk[NMAX * 32], sig[NMAX * 64], msg[NMAX][32], aux[32];
@@ -49,78 +48,57 @@ static void sdie(const char *what)
     exit(1);
 }
 
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+typedef bench_op sop;
 
-static int cmp_d(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-typedef int (*sop)(struct sstate *);
-
-/* µs per call of fn (median of BATCHES batches, about `seconds` in all), divided by per */
+/* µs per call of fn (bench_time on the CPU clock: the median of BENCH_BATCHES batches,
+ * about `seconds` in all), divided by per */
 static double stime(sop fn, struct sstate *s, double seconds, double per)
 {
-    double t0, t, v[BATCHES];
-    unsigned long n = 0, i, iters;
-    int b, bad = 0;
-    t0 = cpu_now();
-    do {
-        bad |= fn(s);
-        n++;
-        t = cpu_now() - t0;
-    } while (t < seconds / 10 && n < 100000);
-    iters = (unsigned long)(seconds / BATCHES / (t / (double)n)) + 1;
-    for (b = 0; b < BATCHES; b++) {
-        t0 = cpu_now();
-        for (i = 0; i < iters; i++)
-            bad |= fn(s);
-        v[b] = (cpu_now() - t0) / (double)iters * 1e6 / per;
-    }
+    int bad = 0;
+    double us = bench_time(BENCH_CPU, fn, s, seconds, &bad);
     if (bad)
         sdie("a timed call failed");
-    qsort(v, BATCHES, sizeof v[0], cmp_d);
-    return v[BATCHES / 2];
+    return us / per;
 }
 
-static int k_sign(struct sstate *s)
+static int k_sign(void *arg)
 {
+    struct sstate *s = arg;
     return kurv_schnorr_sign(s->out, s->kp[0], s->msg[0], 32, s->aux) != KURV_OK ||
            memcmp(s->out, s->sig, 64) != 0;
 }
 
-static int k_verify(struct sstate *s)
+static int k_verify(void *arg)
 {
+    struct sstate *s = arg;
     return kurv_schnorr_verify(s->sig, s->pk, s->msg[0], 32) != KURV_OK;
 }
 
-static int k_batch(struct sstate *s)
+static int k_batch(void *arg)
 {
+    struct sstate *s = arg;
     return kurv_schnorr_verify_batch(s->sig, s->pk, s->msgs, s->lens, s->n, s->scratch,
                                      s->scratch_len) != KURV_OK;
 }
 
 #ifdef KURV_BENCH_SCHNORRSIG
-static int l_sign(struct sstate *s)
+static int l_sign(void *arg)
 {
+    struct sstate *s = arg;
     return !secp256k1_schnorrsig_sign32(s->ctx, s->out, s->msg[0], &s->skp, s->aux);
 }
 
-static int l_verify_parse(struct sstate *s)
+static int l_verify_parse(void *arg)
 {
+    struct sstate *s = arg;
     secp256k1_xonly_pubkey x;
     return !secp256k1_xonly_pubkey_parse(s->ctx, &x, s->pk) ||
            !secp256k1_schnorrsig_verify(s->ctx, s->sig, s->msg[0], 32, &x);
 }
 
-static int l_verify(struct sstate *s)
+static int l_verify(void *arg)
 {
+    struct sstate *s = arg;
     return !secp256k1_schnorrsig_verify(s->ctx, s->sig, s->msg[0], 32, &s->xpk);
 }
 #endif
@@ -169,7 +147,7 @@ int bench_schnorr(double seconds)
         sdie("out of memory");
 
     printf("\nBIP-340 Schnorr (secp256k1), CPU time (CLOCK_PROCESS_CPUTIME_ID), median of %d "
-           "batches, >= %.2f s per cell; µs per signature\n", BATCHES, seconds);
+           "batches, >= %.2f s per cell; µs per signature\n", BENCH_BATCHES, seconds);
     ks = stime(k_sign, s, seconds, 1);
     kv = stime(k_verify, s, seconds, 1);
 #ifdef KURV_BENCH_SCHNORRSIG
