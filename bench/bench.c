@@ -716,7 +716,10 @@ int main(int argc, char **argv)
 {
     const char *only = NULL;
     double seconds = 0.3;
-    int csv = 0, ecies = 0, point = 0, schnorr = 0, i, done = 0;
+    int csv = 0, ecies = 0, point = 0, i, done = 0;
+#ifdef KURV_BENCH_SCHNORR
+    int schnorr = 0;
+#endif
     size_t k;
 
     for (i = 1; i < argc; i++) {
