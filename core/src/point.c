@@ -1,5 +1,5 @@
 /* kurv core: the public point, scalar and field API (kurv/point.h) over the curve's
- * point ops (core/src/point_tmpl.h). */
+ * point ops (core/src/ec/point_ops.h). */
 #include <kurv/point.h>
 #include <kurv/kurv.h>
 #include "curve_impl.h"

@@ -268,7 +268,7 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     pbits = rt_bits(p, plen);
     nbits = rt_bits(n, nlen);
     /* n >= 2^32: k*P's folded ladder and the table's incomplete additions need n far
-     * above 2^(window + 1) (see pt_mul_ct in ec_tmpl.h) */
+     * above 2^(window + 1) (see pt_mul_ct in ec/mul_ct.h) */
     if (pbits > 521 || nbits > 522 || (nbits >= 3 && nbits < 33))
         return rt_fail(fault, KURV_CURVE_FAULT_SIZE, KURV_ERR_UNSUPPORTED);
     if (pbits < 3 || !(p[plen - 1] & 1) || (pbits == 3 && p[0] <= 3))

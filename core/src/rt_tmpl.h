@@ -26,25 +26,24 @@ static _Thread_local const struct kurv_rt_ctx *rt_cur;
 #define EC_P_M0INV (rt_cur->m0inv)
 #define ec_fp_rr (*(const fe *)(const void *)rt_cur->rr)
 
-#include "ec_types_tmpl.h"
+#include "ec/types.h"
 #define ec_k (*(const struct ec_consts *)(const void *)rt_cur->k)
-#define EC_BASE_TABLE_PTR ((const ec_aff (*)[EC_BASE_ENTRIES])rt_cur->table)
-#define ec_base_table EC_BASE_TABLE_PTR
+#define ec_base_table ((const ec_aff (*)[EC_BASE_ENTRIES])rt_cur->table)
 #define EC_ORDER_LIMBS (rt_cur->n)
 #define EC_NO_OPS
-#define PA_FE_SQRT rt_fe_sqrt
+#define EC_HAVE_FE_SQRT 1   /* Tonelli-Shanks, below: p may be 1 mod 4 */
 
-static uint64_t rt_fe_sqrt(fe *r, const fe *a);
+static uint64_t fe_sqrt(fe *r, const fe *a);
 
 #include "fe_mont_tmpl.h"
-#include "ec_tmpl.h"
+#include "ec/ec.h"
 
 /*
  * Square root for any odd p: constant-time Tonelli-Shanks (RFC 9380 appendix I.4),
  * the loop bounds depending only on p. For p = 3 mod 4 (s = 1) it is a^((p+1)/4).
  * Returns all-ones if r^2 = a.
  */
-static uint64_t rt_fe_sqrt(fe *r, const fe *a)
+static uint64_t fe_sqrt(fe *r, const fe *a)
 {
     fe z, t, b, c, zt, tt, chk;
     unsigned k, i;

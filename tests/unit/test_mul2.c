@@ -1,5 +1,5 @@
 /*
- * The variable-time u1*G + u2*Q of verification (pt_mul2_vartime in ec_tmpl.h,
+ * The variable-time u1*G + u2*Q of verification (pt_mul2_vartime in ec/mul2.h,
  * reached through the ops mul2_vartime, mul2_xy_vartime and ecdsa_check_vartime)
  * on its special cases, against OpenSSL's EC_POINT_mul on every linked curve:
  * Q = +-G and +-2^128 G (the entries of the G tables and the Q table then meet in

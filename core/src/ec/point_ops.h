@@ -1,32 +1,23 @@
 /*
- * kurv internal: the per-curve side of the public point API (kurv/point.h),
- * included by ec_tmpl.h before its ops table (and by the runtime-curve engine,
- * core/src/rt_curve.c). Every function here works on the curve's own field
- * representation; the core (core/src/point.c) moves it in and out of the public
+ * kurv internal, curve template: the per-curve side of the public point API
+ * (kurv/point.h): the p_* slots of the ops table, for built-in curves (ec/ops.h) and
+ * for the run-time engines (core/src/rt_tmpl.h). Every function here works on the
+ * curve's own field representation; the core (core/src/point.c) moves it in and out of the public
  * structs as raw limbs:
  *   a Jacobian point is uint64_t[3][KURV_MAXL] (X, Y, Z; x = X/Z^2, y = Y/Z^3;
  *   O has Z = 0 and is stored as (1, 1, 0)), an affine point uint64_t[2][KURV_MAXL];
  *   only the first EC_N limbs of each coordinate are used.
  * Scalars arrive as plain little-endian limbs (KURV_MAXL of them), already
- * reduced below n. Fixed-point tables have the layout of the generated base
- * table: ec_aff[EC_BASE_WINDOWS][EC_BASE_ENTRIES], window i entry j holding
- * (j+1) * 2^(EC_BASE_W i) * P.
+ * reduced below n. Fixed-point tables are fixed-window tables with the layout of the
+ * generator's ec_base_table: ec_aff[EC_BASE_WINDOWS][EC_BASE_ENTRIES], window i entry j
+ * holding (j+1) * 2^(EC_BASE_W i) * P.
  *
  * Constant time unless the name ends in _vartime.
  */
-#ifndef KURV_POINT_TMPL_H
-#define KURV_POINT_TMPL_H
+#ifndef KURV_EC_POINT_OPS_H
+#define KURV_EC_POINT_OPS_H
 
 #define PT_L KURV_MAXL
-
-/* the runtime engine swaps in Tonelli-Shanks for p = 1 mod 4 */
-#ifndef PA_FE_SQRT
-#define PA_FE_SQRT fe_sqrt
-#endif
-
-#ifndef EC_BASE_TABLE_PTR
-#define EC_BASE_TABLE_PTR ec_base_table
-#endif
 
 #if EC_N > KURV_MAXL
 #error "field element larger than the public point type"
@@ -108,7 +99,7 @@ static uint64_t ec_pop_fe_sqrt(const kurv_curve *c, uint64_t *r, const uint64_t 
     uint64_t ok;
     (void)c;
     pa_ld(&x, a);
-    ok = PA_FE_SQRT(&s, &x);
+    ok = fe_sqrt(&s, &x);
     pa_st(r, &s);
     return ok;
 }
@@ -125,18 +116,14 @@ static void ec_pop_fe_neg(const kurv_curve *c, uint64_t *r, const uint64_t *a)
 /* affine point with this x (plain limbs) and y of the given parity; all-ones on success */
 static uint64_t ec_pop_aff_from_x(const kurv_curve *c, uint64_t *r, const uint64_t *xplain, int odd)
 {
-    fe t, rhs, y, ny, x;
+    fe rhs, y, ny, x;
     ec_aff a;
     uint64_t ok;
     (void)c;
     ok = ec_pop_fe_load(c, r, xplain);
     pa_ld(&x, r);
-    fe_sqr(&rhs, &x);
-    fe_mul(&rhs, &rhs, &x);
-    fe_mul_a(&t, &x);
-    fe_add(&rhs, &rhs, &t);
-    fe_add(&rhs, &rhs, &ec_k.b);
-    ok &= PA_FE_SQRT(&y, &rhs);
+    ec_curve_rhs(&rhs, &x);
+    ok &= fe_sqrt(&y, &rhs);
     fe_neg(&ny, &y);
     fe_cmov(&y, &ny, ~kl_eq64(fe_is_odd(&y), (uint64_t)(odd != 0)));
     a.x = x;
@@ -150,14 +137,14 @@ static uint64_t ec_pop_aff_from_x(const kurv_curve *c, uint64_t *r, const uint64
 static void ec_pop_add(const kurv_curve *c, uint64_t *r, const uint64_t *p, const uint64_t *q)
 {
     ec_jac a, b;
-    ec_pt pa, pb;
+    ec_proj pa, pb;
     (void)c;
     pa_ld_jac(&a, p);
     pa_ld_jac(&b, q);
-    jac_to_pt(&pa, &a);
-    jac_to_pt(&pb, &b);
-    pt_add(&pa, &pa, &pb);      /* complete: P + P, P + (-P), O all handled */
-    pt_to_jac(&a, &pa);
+    jac_to_proj(&pa, &a);
+    jac_to_proj(&pb, &b);
+    proj_add(&pa, &pa, &pb);      /* complete: P + P, P + (-P), O all handled */
+    proj_to_jac(&a, &pa);
     pa_st_jac(r, &a);
 }
 
@@ -165,13 +152,13 @@ static void ec_pop_add_aff(const kurv_curve *c, uint64_t *r, const uint64_t *p, 
 {
     ec_jac a;
     ec_aff b;
-    ec_pt pa;
+    ec_proj pa;
     (void)c;
     pa_ld_jac(&a, p);
     pa_ld_aff(&b, q);
-    jac_to_pt(&pa, &a);
-    pt_add_aff(&pa, &pa, &b);
-    pt_to_jac(&a, &pa);
+    jac_to_proj(&pa, &a);
+    proj_add_aff(&pa, &pa, &b);
+    proj_to_jac(&a, &pa);
     pa_st_jac(r, &a);
 }
 
@@ -325,13 +312,13 @@ static void ec_pop_mul(const kurv_curve *c, uint64_t *r, const uint64_t *k, cons
 {
     uint8_t kb[EC_SLEN];
     ec_jac a;
-    ec_pt pp;
+    ec_proj pp;
     (void)c;
     pa_scalar_bytes(kb, k);
     pa_ld_jac(&a, p);
-    jac_to_pt(&pp, &a);
+    jac_to_proj(&pp, &a);
     pt_mul_ct(&pp, kb, &pp);
-    pt_to_jac(&a, &pp);
+    proj_to_jac(&a, &pp);
     pa_st_jac(r, &a);
     memset(kb, 0, sizeof kb);
     memset(&pp, 0, sizeof pp);
@@ -342,12 +329,12 @@ static void ec_pop_mul(const kurv_curve *c, uint64_t *r, const uint64_t *k, cons
 static void ec_pop_mul_table(const kurv_curve *c, uint64_t *r, const uint64_t *k, const void *table)
 {
     uint8_t kb[EC_SLEN];
-    ec_pt pp;
+    ec_proj pp;
     ec_jac a;
     (void)c;
     pa_scalar_bytes(kb, k);
-    pt_mul_table_ct(&pp, kb, table ? (const ec_aff (*)[EC_BASE_ENTRIES])table : EC_BASE_TABLE_PTR);
-    pt_to_jac(&a, &pp);
+    pt_mul_table_ct(&pp, kb, table ? (const ec_aff (*)[EC_BASE_ENTRIES])table : ec_base_table);
+    proj_to_jac(&a, &pp);
     pa_st_jac(r, &a);
     memset(kb, 0, sizeof kb);
     memset(&pp, 0, sizeof pp);
@@ -363,14 +350,14 @@ static uint64_t ec_pop_table_build(const kurv_curve *c, void *table, const uint6
 {
     ec_aff (*tab)[EC_BASE_ENTRIES] = (ec_aff (*)[EC_BASE_ENTRIES])table;
     ec_aff g;
-    ec_pt base, acc, row[EC_BASE_ENTRIES];
+    ec_proj base, acc, row[EC_BASE_ENTRIES];
     fe pre[EC_BASE_ENTRIES], inv, zi;
     uint64_t ok = ~(uint64_t)0;
     unsigned i, j;
     (void)c;
 
     pa_ld_aff(&g, p);
-    pt_from_aff(&base, &g);
+    proj_from_aff(&base, &g);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         acc = base;
         for (j = 0; j < EC_BASE_ENTRIES; j++) {
@@ -378,7 +365,7 @@ static uint64_t ec_pop_table_build(const kurv_curve *c, void *table, const uint6
             ok &= ~fe_is_zero(&acc.z);
             pre[j] = j ? pre[j - 1] : ec_k_one();
             fe_mul(&pre[j], &pre[j], &acc.z);
-            pt_add(&acc, &acc, &base);
+            proj_add(&acc, &acc, &base);
         }
         fe_inv(&inv, &pre[EC_BASE_ENTRIES - 1]);
         for (j = EC_BASE_ENTRIES; j-- > 0;) {
@@ -392,42 +379,10 @@ static uint64_t ec_pop_table_build(const kurv_curve *c, void *table, const uint6
             fe_mul(&tab[i][j].y, &row[j].y, &zi);
         }
         for (j = 0; j < EC_BASE_W; j++)
-            pt_dbl(&base, &base);
+            proj_dbl(&base, &base);
     }
     memset(row, 0, sizeof row);
     return ok;
-}
-
-/* width-w NAF of a plain scalar (vartime), into naf[0 .. 8*EC_SLEN+1] */
-static unsigned pa_wnaf_vartime(int8_t *naf, const uint64_t *k, unsigned w)
-{
-    uint64_t v[EC_N + 2];
-    unsigned len = 0, i;
-
-    memset(v, 0, sizeof v);
-    memcpy(v, k, EC_N * sizeof *v);          /* k < n < 2^(64 EC_N) */
-    memset(naf, 0, 8 * EC_SLEN + 2);
-    while (!kl_is_zero(EC_N + 2, v) && len < 8 * EC_SLEN + 2) {
-        int di = 0;
-        if (v[0] & 1) {
-            unsigned mod = (unsigned)(v[0] & ((1u << w) - 1));
-            uint64_t s[EC_N + 2] = {0};
-            di = (int)mod;
-            if (mod >= (1u << (w - 1)))
-                di -= 1 << w;
-            if (di > 0) {
-                s[0] = (uint64_t)di;
-                kl_sub(EC_N + 2, v, v, s);
-            } else {
-                s[0] = (uint64_t)(-di);
-                kl_add(EC_N + 2, v, v, s);
-            }
-        }
-        naf[len++] = (int8_t)di;
-        for (i = 0; i < EC_N + 2; i++)
-            v[i] = (v[i] >> 1) | (i + 1 < EC_N + 2 ? v[i + 1] << 63 : 0);
-    }
-    return len;
 }
 
 #define PA_W 5
@@ -458,7 +413,7 @@ static void ec_pop_mul2_vartime(const kurv_curve *c, uint64_t *r, const uint64_t
                                 const uint64_t *p, const uint64_t *u2, const uint64_t *q)
 {
     ec_jac tp[1 << (PA_W - 2)], tq[1 << (PA_W - 2)], a, b, acc;
-    int8_t n1[8 * EC_SLEN + 2], n2[8 * EC_SLEN + 2];
+    int8_t n1[EC_WNAF_LEN], n2[EC_WNAF_LEN];
     unsigned l1, l2, len, i;
     (void)c;
 
@@ -466,12 +421,10 @@ static void ec_pop_mul2_vartime(const kurv_curve *c, uint64_t *r, const uint64_t
     pa_ld_jac(&b, q);
     pa_odd_multiples_vartime(tp, &a);
     pa_odd_multiples_vartime(tq, &b);
-    l1 = pa_wnaf_vartime(n1, u1, PA_W);
-    l2 = pa_wnaf_vartime(n2, u2, PA_W);
+    l1 = sc_wnaf8_vartime(n1, u1, PA_W);    /* u1, u2 < n: EC_N limbs suffice */
+    l2 = sc_wnaf8_vartime(n2, u2, PA_W);
     len = l1 > l2 ? l1 : l2;
-    memset(&acc, 0, sizeof acc);
-    acc.x = ec_k_one();
-    acc.y = ec_k_one();
+    jac_set_inf(&acc);
     for (i = len; i-- > 0;) {
         if (!fe_is_zero(&acc.z))
             jac_dbl(&acc, &acc);
@@ -483,7 +436,7 @@ static void ec_pop_mul2_vartime(const kurv_curve *c, uint64_t *r, const uint64_t
 
 #define EC_POINT_TABLE_LEN (sizeof(ec_aff) * EC_BASE_WINDOWS * EC_BASE_ENTRIES)
 
-/* the slots this file adds to struct kurv_curve_ops (appended by ec_tmpl.h's initializer) */
+/* the slots this file fills in struct kurv_curve_ops (the initializers of ec/ops.h, rt_tmpl.h) */
 #define EC_POINT_OPS                          \
     .p_fe_load = ec_pop_fe_load,              \
     .p_fe_store = ec_pop_fe_store,            \

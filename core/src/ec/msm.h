@@ -1,12 +1,8 @@
 /*
- * kurv internal: variable-time multi-point operations of the curve template,
- * included from the end of ec_tmpl.h (which supplies the field, the Jacobian
- * formulas, the fixed-base table ec_base_table and, when the curve defines
- * EC_GLV, its endomorphism). For public inputs only: signature verification
- * and batch verification.
- *
- *   u1*G + u2*Q as a full affine point          ec_op_mul2_xy_vartime
- *   g*G + sum k_i*P_i  (multi-scalar product)  ec_op_msm_vartime, ec_op_msm_scratch_size
+ * kurv internal, curve template: the variable-time multi-scalar product
+ * g*G + sum k_i*P_i (ec_op_msm_vartime, ec_op_msm_scratch_size), for public inputs
+ * only (batch verification). Uses the Jacobian formulas, the generator's table
+ * ec_base_table and, when the curve defines EC_GLV, its endomorphism.
  *
  * The multi-scalar product works on "effective" points: with EC_GLV each
  * k_i*P_i becomes k_i1*(+-P_i) + k_i2*(+-phi(P_i)) with half-length k_i1, k_i2
@@ -20,28 +16,12 @@
  *     together in rounds of affine additions that share one inversion (Montgomery's
  *     trick), the last few busy buckets finished in Jacobian coordinates, summed by
  *     the running-sum trick, c chosen for the point count.
- * The g*G term is added with the fixed-base comb table (one mixed addition per
- * window). All memory comes from the caller's scratch buffer, whose size is
+ * The g*G term is added with the generator's fixed-window table (one mixed addition
+ * per window). All memory comes from the caller's scratch buffer, whose size is
  * ec_op_msm_scratch_size(n); nothing is allocated here.
  */
-#ifndef EC_N
-#error "msm_tmpl.h is included from ec_tmpl.h"
-#endif
-
-/* ---------------------------------------------------------------- helpers */
-
-/* Jacobian p -> affine x||y bytes; p must not be O. */
-static void jac_store_xy(uint8_t *xy, const ec_jac *p)
-{
-    fe zi, zi2, t;
-    fe_inv_vartime(&zi, &p->z);
-    fe_sqr(&zi2, &zi);
-    fe_mul(&t, &p->x, &zi2);
-    fe_to_bytes(xy, &t);
-    fe_mul(&zi2, &zi2, &zi);
-    fe_mul(&t, &p->y, &zi2);
-    fe_to_bytes(xy + EC_FLEN, &t);
-}
+#ifndef KURV_EC_MSM_H
+#define KURV_EC_MSM_H
 
 /*
  * Montgomery's trick: cnt Jacobian points, none O, to affine with a single
@@ -85,13 +65,6 @@ static inline void jac_add_aff_signed_vartime(ec_jac *r, const ec_jac *p, const 
     }
 }
 
-static inline void jac_set_inf(ec_jac *r)
-{
-    memset(r, 0, sizeof *r);
-    r->x = ec_k_one();
-    r->y = ec_k_one();
-}
-
 /* bit length of an EC_N-limb integer */
 static unsigned msm_bitlen(const uint64_t *k)
 {
@@ -101,71 +74,6 @@ static unsigned msm_bitlen(const uint64_t *k)
             return 64u * (unsigned)i + 64u - (unsigned)__builtin_clzll(k[i]);
     return 0;
 }
-
-/* c bits of k from bit pos (0 past the end) */
-static inline unsigned msm_bits(const uint64_t *k, unsigned pos, unsigned c)
-{
-    unsigned limb = pos / 64, off = pos % 64;
-    uint64_t v;
-    if (limb >= EC_N)
-        return 0;
-    v = k[limb] >> off;
-    if (off + c > 64 && limb + 1 < EC_N)
-        v |= k[limb + 1] << (64 - off);
-    return (unsigned)(v & ((1u << c) - 1));
-}
-
-/* Width-w NAF of k (EC_N limbs): naf[0..cap) (zero-filled), digits odd in
- * (-2^(w-1), 2^(w-1)) or 0; return the number of digits (<= bits(k) + 1). */
-static unsigned msm_wnaf_vartime(int8_t *naf, const uint64_t *k, unsigned w, unsigned cap)
-{
-    uint64_t v[EC_N + 1];
-    unsigned len = 0, i;
-
-    memcpy(v, k, EC_N * sizeof v[0]);
-    v[EC_N] = 0;
-    memset(naf, 0, cap);
-    while (!(kl_is_zero(EC_N + 1, v) & 1) && len < cap) {
-        if (v[0] & 1) {
-            int di = (int)(v[0] & ((1u << w) - 1));
-            uint64_t s[EC_N + 1] = {0};
-            if (di >= (1 << (w - 1)))
-                di -= 1 << w;
-            if (di > 0) {
-                s[0] = (uint64_t)di;
-                kl_sub(EC_N + 1, v, v, s);
-            } else {
-                s[0] = (uint64_t)(-di);
-                kl_add(EC_N + 1, v, v, s);
-            }
-            naf[len] = (int8_t)di;
-        }
-        len++;
-        for (i = 0; i < EC_N + 1; i++)
-            v[i] = (v[i] >> 1) | (i + 1 < EC_N + 1 ? v[i + 1] << 63 : 0);
-    }
-    return len;
-}
-
-/* ---------------------------------------------------------------- u1*G + u2*Q, affine */
-
-static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const uint8_t *u1,
-                                      const uint8_t *u2, const uint8_t *qxy)
-{
-    ec_aff q;
-    ec_jac r;
-    (void)c;
-    if (!ec_load_aff(&q, qxy))
-        return KURV_ERR_POINT;
-    if (pt_mul2_vartime(&r, u1, u2, &q)) {
-        memset(xy, 0, 2 * EC_FLEN);
-        return KURV_ERR_INFINITY;
-    }
-    jac_store_xy(xy, &r);
-    return KURV_OK;
-}
-
-/* ---------------------------------------------------------------- multi-scalar product */
 
 #ifdef EC_GLV
 #define MSM_SPLIT 2                     /* effective points per input point */
@@ -177,7 +85,7 @@ static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const ui
 #define MSM_MAX_POINTS ((size_t)1 << 22)  /* inputs per call */
 #define MSM_W 5                         /* Strauss wNAF width */
 #define MSM_TAB (1u << (MSM_W - 2))     /* odd multiples per point */
-#define MSM_NAF (8 * EC_SLEN + 2)       /* wNAF digits per point, capacity */
+#define MSM_NAF EC_WNAF_LEN             /* wNAF digits per point, capacity */
 #define MSM_ALIGN 64
 
 /* Relative costs (in field multiplications) used to pick the algorithm and c. */
@@ -293,9 +201,7 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
             continue;           /* phi(P)'s table comes from P's */
 #endif
         t = jt + nb * MSM_TAB;
-        t[0].x = pts[j].x;
-        t[0].y = pts[j].y;
-        t[0].z = ec_k_one();
+        jac_from_aff(&t[0], &pts[j]);
         jac_dbl(&p2, &t[0]);
         for (e = 1; e < MSM_TAB; e++)
             jac_add_vartime(&t[e], &t[e - 1], &p2);
@@ -327,7 +233,7 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
 #endif
 
     for (j = 0; j < mm; j++) {
-        unsigned l = msm_wnaf_vartime(naf + j * MSM_NAF, limbs + j * EC_N, MSM_W, MSM_NAF);
+        unsigned l = sc_wnaf8_vartime(naf + j * MSM_NAF, limbs + j * EC_N, MSM_W);
         if (l > len)
             len = l;
     }
@@ -400,10 +306,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             const uint64_t *kj = limbs + j * EC_N;
             unsigned carry = 0;
             for (w = 0; w < nwin; w++) {
-                unsigned v = msm_bits(kj, w * c, c) + carry;
-                int d;
-                carry = v > (1u << (c - 1));
-                d = (int)v - (int)(carry << c);
+                int d = sc_signed_digit(sc_limb_bits(kj, w * c, c) + carry, c, &carry);
                 if (d) {
                     b = w * nbuck + (size_t)(d > 0 ? d : -d) - 1;
                     if (k == 0)
@@ -522,9 +425,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             uint32_t bb = busy[i], q;
             ec_jac sum;
             if (st[bb]) {
-                sum.x = buck[bb].x;
-                sum.y = buck[bb].y;
-                sum.z = ec_k_one();
+                jac_from_aff(&sum, &buck[bb]);
             } else {
                 jac_set_inf(&sum);
             }
@@ -646,6 +547,8 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
         return KURV_ERR_INFINITY;
     }
     if (xy)
-        jac_store_xy(xy, &acc);
+        jac_store_xy_vartime(xy, &acc);
     return KURV_OK;
 }
+
+#endif

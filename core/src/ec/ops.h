@@ -1,0 +1,178 @@
+/*
+ * kurv internal, curve template: the byte-level operations of a built-in curve and
+ * its ops table ec_ops (the contract of every slot: core/src/curve_impl.h). Inputs are
+ * validated by the core before they get here, except where a slot says otherwise.
+ */
+#ifndef KURV_EC_OPS_H
+#define KURV_EC_OPS_H
+
+static kurv_err ec_op_mul_base(const kurv_curve *c, uint8_t *xy, const uint8_t *k)
+{
+    ec_proj r;
+    kurv_err e;
+    (void)c;
+    pt_mul_base_ct(&r, k);
+    e = ec_store_proj(xy, &r);
+    memset(&r, 0, sizeof r);
+    return e;
+}
+
+static kurv_err ec_op_mul(const kurv_curve *c, uint8_t *xy, const uint8_t *k, const uint8_t *pxy)
+{
+    ec_aff a;
+    ec_proj p, r;
+    kurv_err e;
+    (void)c;
+    if (!ec_load_aff(&a, pxy))
+        return KURV_ERR_POINT;
+    proj_from_aff(&p, &a);
+    pt_mul_ct(&r, k, &p);
+    e = ec_store_proj(xy, &r);
+    memset(&r, 0, sizeof r);
+    return e;
+}
+
+static kurv_err ec_op_mul2_vartime(const kurv_curve *c, uint8_t *x, const uint8_t *u1,
+                                   const uint8_t *u2, const uint8_t *qxy)
+{
+    ec_aff q;
+    ec_jac r;
+    fe zi;
+    (void)c;
+    if (!ec_load_aff(&q, qxy))
+        return KURV_ERR_POINT;
+    if (pt_mul2_vartime(&r, u1, u2, &q))
+        return KURV_ERR_INFINITY;
+    fe_inv_vartime(&zi, &r.z);  /* x = X / Z^2 (public) */
+    fe_sqr(&zi, &zi);
+    fe_mul(&r.x, &r.x, &zi);
+    fe_to_bytes(x, &r.x);
+    return KURV_OK;
+}
+
+#if EC_SLEN != EC_FLEN
+#error "ecdsa_check_vartime assumes scalars and field elements of one length"
+#endif
+static kurv_err ec_op_ecdsa_check_vartime(const kurv_curve *c, const uint8_t *r, const uint8_t *u1,
+                                          const uint8_t *u2, const uint8_t *qxy)
+{
+    ec_aff q;
+    ec_jac R;
+    fe zz, xr, t;
+    uint64_t rn[EC_N], n[EC_N], d[EC_N];
+
+    if (!ec_load_aff(&q, qxy))
+        return KURV_ERR_POINT;
+    if (pt_mul2_vartime(&R, u1, u2, &q))
+        return KURV_ERR_SIGNATURE;
+    fe_sqr(&zz, &R.z);
+    if (fe_from_bytes(&xr, r) & 1) {                 /* x(R) = r */
+        fe_mul(&t, &xr, &zz);
+        if (fe_eq(&t, &R.x) & 1)
+            return KURV_OK;
+    }
+    /* x(R) = r + n, possible only when r + n < p */
+    kl_from_be(EC_N, rn, r, EC_SLEN);
+    kl_from_be(EC_N, n, c->n, EC_SLEN);
+    if (kl_add(EC_N, rn, rn, n) == 0 && kl_sub(EC_N, d, rn, EC_P.v) == 1) {
+        fe plain;
+        memcpy(plain.v, rn, sizeof plain.v);
+        fe_to_dom(&xr, &plain);
+        fe_mul(&t, &xr, &zz);
+        if (fe_eq(&t, &R.x) & 1)
+            return KURV_OK;
+    }
+    return KURV_ERR_SIGNATURE;
+}
+
+static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const uint8_t *u1,
+                                      const uint8_t *u2, const uint8_t *qxy)
+{
+    ec_aff q;
+    ec_jac r;
+    (void)c;
+    if (!ec_load_aff(&q, qxy))
+        return KURV_ERR_POINT;
+    if (pt_mul2_vartime(&r, u1, u2, &q)) {
+        memset(xy, 0, 2 * EC_FLEN);
+        return KURV_ERR_INFINITY;
+    }
+    jac_store_xy_vartime(xy, &r);
+    return KURV_OK;
+}
+
+static kurv_err ec_op_check_xy(const kurv_curve *c, const uint8_t *xy)
+{
+    ec_aff a;
+    (void)c;
+    if (!ec_load_aff(&a, xy))
+        return KURV_ERR_POINT;
+    return (aff_on_curve(&a) & 1) ? KURV_OK : KURV_ERR_POINT;
+}
+
+static kurv_err ec_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd)
+{
+    fe fx, rhs, r;
+    (void)c;
+    if (!(fe_from_bytes(&fx, x) & 1))
+        return KURV_ERR_POINT;
+    ec_curve_rhs(&rhs, &fx);
+    if (!(fe_sqrt(&r, &rhs) & 1))
+        return KURV_ERR_POINT;
+    ec_store_y_parity(y, &r, odd);
+    return KURV_OK;
+}
+
+/* lift_x of n records x||y (stride bytes apart): see curve_impl.h. With a two-lane
+ * square-root chain (EC_FE_SQRT_CHAIN2) the records are lifted in pairs. */
+static kurv_err ec_op_lift_x_many(const kurv_curve *c, uint8_t *xy, size_t n, size_t stride,
+                                  int odd, size_t *bad)
+{
+    size_t i = 0;
+    kurv_err e;
+#ifdef EC_FE_SQRT_CHAIN2
+    for (; i + 1 < n; i += 2) {
+        uint8_t *p0 = xy + i * stride, *p1 = p0 + stride;
+        fe x[2], rhs[2], r[2], chk;
+        uint64_t ok0, ok1;
+        if (!(fe_from_bytes(&x[0], p0) & 1) || !(fe_from_bytes(&x[1], p1) & 1))
+            break;                              /* the one-at-a-time loop names it */
+        ec_curve_rhs(&rhs[0], &x[0]);
+        ec_curve_rhs(&rhs[1], &x[1]);
+        EC_FE_SQRT_CHAIN2(r, rhs);
+        fe_sqr(&chk, &r[0]);
+        ok0 = fe_eq(&chk, &rhs[0]);
+        fe_sqr(&chk, &r[1]);
+        ok1 = fe_eq(&chk, &rhs[1]);
+        if (!(ok0 & ok1 & 1))
+            break;
+        ec_store_y_parity(p0 + EC_FLEN, &r[0], odd);
+        ec_store_y_parity(p1 + EC_FLEN, &r[1], odd);
+    }
+#endif
+    for (; i < n; i++) {
+        e = ec_op_lift_x(c, xy + i * stride + EC_FLEN, xy + i * stride, odd);
+        if (e != KURV_OK) {
+            *bad = i;
+            return e;
+        }
+    }
+    return KURV_OK;
+}
+
+#ifndef EC_NO_OPS
+static const struct kurv_curve_ops ec_ops = {
+    .mul_base = ec_op_mul_base,
+    .mul = ec_op_mul,
+    .mul2_vartime = ec_op_mul2_vartime,
+    .ecdsa_check_vartime = ec_op_ecdsa_check_vartime,
+    .check_xy = ec_op_check_xy,
+    .lift_x = ec_op_lift_x,
+    .lift_x_many = ec_op_lift_x_many,
+    .mul2_xy_vartime = ec_op_mul2_xy_vartime,
+    .msm_scratch_size = ec_op_msm_scratch_size,
+    .msm_vartime = ec_op_msm_vartime,
+    EC_POINT_OPS,
+};
+#endif
+#endif
