@@ -32,57 +32,31 @@ static kurv_err ec_op_mul(const kurv_curve *c, uint8_t *xy, const uint8_t *k, co
     return e;
 }
 
-static kurv_err ec_op_mul2_vartime(const kurv_curve *c, uint8_t *x, const uint8_t *u1,
-                                   const uint8_t *u2, const uint8_t *qxy)
+static kurv_err ec_op_mul2_x_eq_vartime(const kurv_curve *c, int *eq, const uint8_t *u1,
+                                        const uint8_t *u2, const uint8_t *qxy,
+                                        const uint8_t *xs, size_t nx)
 {
     ec_aff q;
     ec_jac r;
-    fe zi;
+    fe zz, x, t;
+    size_t i;
     (void)c;
+    *eq = 0;
     if (!ec_load_aff(&q, qxy))
         return KURV_ERR_POINT;
     if (pt_mul2_vartime(&r, u1, u2, &q))
         return KURV_ERR_INFINITY;
-    fe_inv_vartime(&zi, &r.z);  /* x = X / Z^2 (public) */
-    fe_sqr(&zi, &zi);
-    fe_mul(&r.x, &r.x, &zi);
-    fe_to_bytes(x, &r.x);
+    fe_sqr(&zz, &r.z);                  /* x(R) = X / Z^2: compare x Z^2 with X */
+    for (i = 0; i < nx; i++) {
+        if (!(fe_from_bytes(&x, xs + i * EC_FLEN) & 1))
+            continue;                   /* >= p: no x-coordinate */
+        fe_mul(&t, &x, &zz);
+        if (fe_eq(&t, &r.x) & 1) {
+            *eq = 1;
+            break;
+        }
+    }
     return KURV_OK;
-}
-
-#if EC_SLEN != EC_FLEN
-#error "ecdsa_check_vartime assumes scalars and field elements of one length"
-#endif
-static kurv_err ec_op_ecdsa_check_vartime(const kurv_curve *c, const uint8_t *r, const uint8_t *u1,
-                                          const uint8_t *u2, const uint8_t *qxy)
-{
-    ec_aff q;
-    ec_jac R;
-    fe zz, xr, t;
-    uint64_t rn[EC_N], n[EC_N], d[EC_N];
-
-    if (!ec_load_aff(&q, qxy))
-        return KURV_ERR_POINT;
-    if (pt_mul2_vartime(&R, u1, u2, &q))
-        return KURV_ERR_SIGNATURE;
-    fe_sqr(&zz, &R.z);
-    if (fe_from_bytes(&xr, r) & 1) {                 /* x(R) = r */
-        fe_mul(&t, &xr, &zz);
-        if (fe_eq(&t, &R.x) & 1)
-            return KURV_OK;
-    }
-    /* x(R) = r + n, possible only when r + n < p */
-    kl_from_be(EC_N, rn, r, EC_SLEN);
-    kl_from_be(EC_N, n, c->n, EC_SLEN);
-    if (kl_add(EC_N, rn, rn, n) == 0 && kl_sub(EC_N, d, rn, EC_P.v) == 1) {
-        fe plain;
-        memcpy(plain.v, rn, sizeof plain.v);
-        fe_to_dom(&xr, &plain);
-        fe_mul(&t, &xr, &zz);
-        if (fe_eq(&t, &R.x) & 1)
-            return KURV_OK;
-    }
-    return KURV_ERR_SIGNATURE;
 }
 
 static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const uint8_t *u1,
@@ -160,19 +134,21 @@ static kurv_err ec_op_lift_x_many(const kurv_curve *c, uint8_t *xy, size_t n, si
     return KURV_OK;
 }
 
-#ifndef EC_NO_OPS
-static const struct kurv_curve_ops ec_ops = {
-    .mul_base = ec_op_mul_base,
-    .mul = ec_op_mul,
-    .mul2_vartime = ec_op_mul2_vartime,
-    .ecdsa_check_vartime = ec_op_ecdsa_check_vartime,
-    .check_xy = ec_op_check_xy,
-    .lift_x = ec_op_lift_x,
+static const struct kurv_curve_ext ec_ext = {
     .lift_x_many = ec_op_lift_x_many,
     .mul2_xy_vartime = ec_op_mul2_xy_vartime,
     .msm_scratch_size = ec_op_msm_scratch_size,
     .msm_vartime = ec_op_msm_vartime,
-    EC_POINT_OPS,
 };
-#endif
+
+static const struct kurv_curve_ops ec_ops = {
+    .mul_base = ec_op_mul_base,
+    .mul = ec_op_mul,
+    .mul2_x_eq_vartime = ec_op_mul2_x_eq_vartime,
+    .check_xy = ec_op_check_xy,
+    .lift_x = ec_op_lift_x,
+    EC_POINT_OPS,
+    .ext = &ec_ext,
+};
+
 #endif
