@@ -40,9 +40,13 @@
  *   fe_sqrt(r, a)          a square root; returns all-ones if r^2 = a
  *   fe_mul_a(r, x), fe_mul_b3(r, x)  r = a x, r = 3b x (by EC_A_KIND: 0, -3x, or a product)
  * The constants come from ec_k (struct ec_consts: one, a, b, 3b in the representation).
+ * Every function here takes the instantiation's context first (EC_CTX_PARAM, ec/ctx.h:
+ * nothing for a built-in curve, whose field header's functions take none).
  */
 #ifndef KURV_EC_FE_H
 #define KURV_EC_FE_H
+
+#include "ec/ctx.h"
 
 #define ec_k_one() (ec_k.one)
 
@@ -50,54 +54,67 @@
 /* EC_HAVE_FE_ADD: a field with fully reduced elements supplies its own (faster) fe_add
  * and fe_sub with the same contract; fe_neg is then derived from fe_sub. */
 #ifndef EC_HAVE_FE_ADD
-static inline void fe_add(fe *r, const fe *a, const fe *b) { kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v); }
-static inline void fe_sub(fe *r, const fe *a, const fe *b) { kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v); }
+static inline void fe_add(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+{
+    kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v);
+}
+static inline void fe_sub(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+{
+    kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v);
+}
 #endif
-static inline void fe_neg(fe *r, const fe *a) { fe z = {{0}}; fe_sub(r, &z, a); }
+static inline void fe_neg(EC_CTX_PARAM fe *r, const fe *a)
+{
+    fe z = {{0}};
+    fe_sub(EC_CTX_ARG r, &z, a);
+}
 #endif
-static inline void fe_cmov(fe *r, const fe *a, uint64_t mask) { kl_cmov(EC_N, r->v, a->v, mask); }
+static inline void fe_cmov(EC_CTX_PARAM fe *r, const fe *a, uint64_t mask)
+{
+    kl_cmov(EC_N, r->v, a->v, mask);
+}
 /* fe_canon: the one representation of a value mod p (for fields not kept fully reduced,
  * EC_HAVE_FE_CANON; the identity otherwise), so that limbs can be compared or stored. */
 #ifndef EC_HAVE_FE_CANON
-static inline void fe_canon(fe *r, const fe *a) { *r = *a; }
+static inline void fe_canon(EC_CTX_PARAM fe *r, const fe *a) { *r = *a; }
 #endif
 #ifndef EC_HAVE_FE_EQ
-static inline uint64_t fe_is_zero(const fe *a) { return kl_is_zero(EC_N, a->v); }
-static inline uint64_t fe_eq(const fe *a, const fe *b)
+static inline uint64_t fe_is_zero(EC_CTX_PARAM const fe *a) { return kl_is_zero(EC_N, a->v); }
+static inline uint64_t fe_eq(EC_CTX_PARAM const fe *a, const fe *b)
 {
     fe d;
     size_t i;
     for (i = 0; i < EC_N; i++)
         d.v[i] = a->v[i] ^ b->v[i];
-    return fe_is_zero(&d);
+    return fe_is_zero(EC_CTX_ARG &d);
 }
 #endif
 
 /* parity of the plain value */
-static uint64_t fe_is_odd(const fe *a)
+static uint64_t fe_is_odd(EC_CTX_PARAM const fe *a)
 {
     fe t;
-    fe_from_dom(&t, a);
+    fe_from_dom(EC_CTX_ARG &t, a);
     return t.v[0] & 1;
 }
 
 /* r = a^e, exponent given as plain limbs (public), 4-bit fixed window. */
-static void fe_pow_pub(fe *r, const fe *a, const uint64_t *e)
+static void fe_pow_pub(EC_CTX_PARAM fe *r, const fe *a, const uint64_t *e)
 {
     fe tab[16], acc;
     int i, j, started = 0;
 
     tab[1] = *a;
     for (i = 2; i < 16; i++)
-        fe_mul(&tab[i], &tab[i - 1], a);
+        fe_mul(EC_CTX_ARG &tab[i], &tab[i - 1], a);
     acc = ec_k_one();
     for (i = EC_N * 16 - 1; i >= 0; i--) {
         unsigned nib = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15u;
         if (started)
             for (j = 0; j < 4; j++)
-                fe_sqr(&acc, &acc);
+                fe_sqr(EC_CTX_ARG &acc, &acc);
         if (nib) {
-            fe_mul(&acc, &acc, &tab[nib]);
+            fe_mul(EC_CTX_ARG &acc, &acc, &tab[nib]);
             started = 1;
         }
     }
@@ -106,11 +123,11 @@ static void fe_pow_pub(fe *r, const fe *a, const uint64_t *e)
 
 #ifndef EC_HAVE_FE_INV
 /* r = a^(p-2) = a^-1 (0 maps to 0). Constant time in a. */
-static void fe_inv(fe *r, const fe *a)
+static void fe_inv(EC_CTX_PARAM fe *r, const fe *a)
 {
     fe e, two = {{2}};
     kl_sub(EC_N, e.v, EC_P.v, two.v);
-    fe_pow_pub(r, a, e.v);
+    fe_pow_pub(EC_CTX_ARG r, a, e.v);
 }
 #endif
 
@@ -122,19 +139,19 @@ static void fe_inv(fe *r, const fe *a)
  * through fe_inv.
  */
 #ifndef EC_HAVE_FE_INV_VARTIME
-static void fe_inv_vartime(fe *r, const fe *a)
+static void fe_inv_vartime(EC_CTX_PARAM fe *r, const fe *a)
 {
     fe x, y;
-    fe_from_dom(&x, a);                         /* plain, fully reduced */
+    fe_from_dom(EC_CTX_ARG &x, a);              /* plain, fully reduced */
     kl_inv_safegcd_vartime(EC_N, y.v, x.v, EC_P.v);
-    fe_to_dom(r, &y);                           /* 0 stays 0 */
+    fe_to_dom(EC_CTX_ARG r, &y);                /* 0 stays 0 */
 }
 #endif
 
 #ifndef EC_HAVE_FE_SQRT
 /* Square root for p = 3 mod 4: r = a^((p+1)/4). Return all-ones if r^2 = a.
  * A field may define EC_FE_SQRT_CHAIN(r, a), an addition chain for this power. */
-static uint64_t fe_sqrt(fe *r, const fe *a)
+static uint64_t fe_sqrt(EC_CTX_PARAM fe *r, const fe *a)
 {
     fe e, one = {{1}}, chk;
     size_t i;
@@ -145,29 +162,29 @@ static uint64_t fe_sqrt(fe *r, const fe *a)
     (void)e;
     EC_FE_SQRT_CHAIN(r, a);             /* the field's addition chain for this exponent */
 #else
-    fe_pow_pub(r, a, e.v);
+    fe_pow_pub(EC_CTX_ARG r, a, e.v);
 #endif
-    fe_sqr(&chk, r);
-    return fe_eq(&chk, a);
+    fe_sqr(EC_CTX_ARG &chk, r);
+    return fe_eq(EC_CTX_ARG &chk, a);
 }
 #endif
 
-static inline void fe_mul_a(fe *r, const fe *x)
+static inline void fe_mul_a(EC_CTX_PARAM fe *r, const fe *x)
 {
 #if EC_A_KIND == EC_A_ZERO
     (void)x;
     memset(r, 0, sizeof *r);
 #elif EC_A_KIND == EC_A_MINUS3
     fe t;
-    fe_add(&t, x, x);
-    fe_add(&t, &t, x);
-    fe_neg(r, &t);
+    fe_add(EC_CTX_ARG &t, x, x);
+    fe_add(EC_CTX_ARG &t, &t, x);
+    fe_neg(EC_CTX_ARG r, &t);
 #else
-    fe_mul(r, x, &ec_k.a);
+    fe_mul(EC_CTX_ARG r, x, &ec_k.a);
 #endif
 }
 
-static inline void fe_mul_b3(fe *r, const fe *x) { fe_mul(r, x, &ec_k.b3); }
-static inline void fe_dbl(fe *r, const fe *a) { fe_add(r, a, a); }
+static inline void fe_mul_b3(EC_CTX_PARAM fe *r, const fe *x) { fe_mul(EC_CTX_ARG r, x, &ec_k.b3); }
+static inline void fe_dbl(EC_CTX_PARAM fe *r, const fe *a) { fe_add(EC_CTX_ARG r, a, a); }
 
 #endif

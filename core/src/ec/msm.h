@@ -27,7 +27,7 @@
  * Montgomery's trick: cnt Jacobian points, none O, to affine with a single
  * inversion. tmp holds cnt field elements. a and p must not overlap.
  */
-static void jac_batch_to_aff_vartime(ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
+static void jac_batch_to_aff_vartime(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
 {
     fe inv, zi, zi2;
     size_t i;
@@ -36,32 +36,33 @@ static void jac_batch_to_aff_vartime(ec_aff *a, const ec_jac *p, size_t cnt, fe 
         return;
     tmp[0] = p[0].z;
     for (i = 1; i < cnt; i++)
-        fe_mul(&tmp[i], &tmp[i - 1], &p[i].z);
-    fe_inv_vartime(&inv, &tmp[cnt - 1]);  /* 1 / (z_0 ... z_{cnt-1}) */
+        fe_mul(EC_CTX_ARG &tmp[i], &tmp[i - 1], &p[i].z);
+    fe_inv_vartime(EC_CTX_ARG &inv, &tmp[cnt - 1]); /* 1 / (z_0 ... z_{cnt-1}) */
     for (i = cnt; i-- > 0;) {
         if (i > 0) {
-            fe_mul(&zi, &inv, &tmp[i - 1]);   /* 1 / z_i */
-            fe_mul(&inv, &inv, &p[i].z);      /* 1 / (z_0 ... z_{i-1}) */
+            fe_mul(EC_CTX_ARG &zi, &inv, &tmp[i - 1]); /* 1 / z_i */
+            fe_mul(EC_CTX_ARG &inv, &inv, &p[i].z); /* 1 / (z_0 ... z_{i-1}) */
         } else {
             zi = inv;
         }
-        fe_sqr(&zi2, &zi);
-        fe_mul(&a[i].x, &p[i].x, &zi2);
-        fe_mul(&zi2, &zi2, &zi);
-        fe_mul(&a[i].y, &p[i].y, &zi2);
+        fe_sqr(EC_CTX_ARG &zi2, &zi);
+        fe_mul(EC_CTX_ARG &a[i].x, &p[i].x, &zi2);
+        fe_mul(EC_CTX_ARG &zi2, &zi2, &zi);
+        fe_mul(EC_CTX_ARG &a[i].y, &p[i].y, &zi2);
     }
 }
 
 /* r = p + s*q, s = +1 or -1 (q affine). */
-static inline void jac_add_aff_signed_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q, int neg)
+static inline void jac_add_aff_signed_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p,
+                                              const ec_aff *q, int neg)
 {
     if (neg) {
         ec_aff t;
         t.x = q->x;
-        fe_neg(&t.y, &q->y);
-        jac_add_aff_vartime(r, p, &t);
+        fe_neg(EC_CTX_ARG &t.y, &q->y);
+        jac_add_aff_vartime(EC_CTX_ARG r, p, &t);
     } else {
-        jac_add_aff_vartime(r, p, q);
+        jac_add_aff_vartime(EC_CTX_ARG r, p, q);
     }
 }
 
@@ -172,7 +173,7 @@ static void msm_layout(struct msm_layout *l, size_t n)
 static size_t ec_op_msm_scratch_size(const kurv_curve *c, size_t n)
 {
     struct msm_layout l;
-    (void)c;
+    EC_CTX_FROM(c);
     if (n > MSM_MAX_POINTS)
         return 0;
     msm_layout(&l, n);
@@ -181,8 +182,8 @@ static size_t ec_op_msm_scratch_size(const kurv_curve *c, size_t n)
 
 /* acc += sum k_j * pts_j by interleaved wNAF (Strauss); n input points gave m = n*MSM_SPLIT
  * effective points, of which the first mm are in use (pairs 2i, 2i+1 with GLV). */
-static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, size_t mm,
-                        uint8_t *part, size_t n)
+static void msm_strauss(EC_CTX_PARAM ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
+                        size_t mm, uint8_t *part, size_t n)
 {
     size_t m = n * MSM_SPLIT;
     ec_aff *tab = (ec_aff *)(void *)part;
@@ -201,33 +202,33 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
             continue;           /* phi(P)'s table comes from P's */
 #endif
         t = jt + nb * MSM_TAB;
-        jac_from_aff(&t[0], &pts[j]);
-        jac_dbl(&p2, &t[0]);
+        jac_from_aff(EC_CTX_ARG &t[0], &pts[j]);
+        jac_dbl(EC_CTX_ARG &p2, &t[0]);
         for (e = 1; e < MSM_TAB; e++)
-            jac_add_vartime(&t[e], &t[e - 1], &p2);
+            jac_add_vartime(EC_CTX_ARG &t[e], &t[e - 1], &p2);
         nb++;
     }
-    jac_batch_to_aff_vartime(tab, jt, nb * MSM_TAB, tmp);
+    jac_batch_to_aff_vartime(EC_CTX_ARG tab, jt, nb * MSM_TAB, tmp);
 #ifdef EC_GLV
     /* spread: base i's table to effective point 2i, and phi of it to 2i+1 (from the top,
      * as the tables are packed at the front); y signs follow the effective points */
     for (j = nb; j-- > 0;) {
         ec_aff *src = tab + j * MSM_TAB, *d0 = tab + 2 * j * MSM_TAB, *d1 = d0 + MSM_TAB;
-        int neg0 = !(fe_eq(&src[0].y, &pts[2 * j].y) & 1);
+        int neg0 = !(fe_eq(EC_CTX_ARG &src[0].y, &pts[2 * j].y) & 1);
         int neg1;
         for (e = MSM_TAB; e-- > 0;) {
             ec_aff a = src[e];
             d1[e].y = a.y;
-            fe_mul(&d1[e].x, &a.x, &ec_glv_beta);
+            fe_mul(EC_CTX_ARG &d1[e].x, &a.x, &ec_glv_beta);
             d0[e] = a;
         }
         /* effective point 2j is pts[2j] itself; 2j+1 is pts[2j+1] = (beta x, +-y) */
-        neg1 = !(fe_eq(&d1[0].y, &pts[2 * j + 1].y) & 1);
+        neg1 = !(fe_eq(EC_CTX_ARG &d1[0].y, &pts[2 * j + 1].y) & 1);
         for (e = 0; e < MSM_TAB; e++) {
             if (neg0)
-                fe_neg(&d0[e].y, &d0[e].y);
+                fe_neg(EC_CTX_ARG &d0[e].y, &d0[e].y);
             if (neg1)
-                fe_neg(&d1[e].y, &d1[e].y);
+                fe_neg(EC_CTX_ARG &d1[e].y, &d1[e].y);
         }
     }
 #endif
@@ -238,14 +239,15 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
             len = l;
     }
     for (i = (long)len - 1; i >= 0; i--) {
-        if (!(fe_is_zero(&acc->z) & 1))
-            jac_dbl(acc, acc);
+        if (!(fe_is_zero(EC_CTX_ARG &acc->z) & 1))
+            jac_dbl(EC_CTX_ARG acc, acc);
         for (j = 0; j < mm; j++) {
             int d = naf[j * MSM_NAF + (size_t)i];
             if (d > 0)
-                jac_add_aff_vartime(acc, acc, &tab[j * MSM_TAB + (size_t)(d / 2)]);
+                jac_add_aff_vartime(EC_CTX_ARG acc, acc, &tab[j * MSM_TAB + (size_t)(d / 2)]);
             else if (d < 0)
-                jac_add_aff_signed_vartime(acc, acc, &tab[j * MSM_TAB + (size_t)(-d / 2)], 1);
+                jac_add_aff_signed_vartime(EC_CTX_ARG acc, acc,
+                                           &tab[j * MSM_TAB + (size_t)(-d / 2)], 1);
         }
     }
 }
@@ -259,8 +261,8 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
  * multiplications. Then each window's buckets are summed by the running-sum trick
  * (Jacobian) and the windows combined by doublings.
  */
-static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, size_t mm,
-                          uint8_t *part, unsigned c, size_t m_cap)
+static void msm_pippenger(EC_CTX_PARAM ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
+                          size_t mm, uint8_t *part, unsigned c, size_t m_cap)
 {
     /* the parts as msm_layout placed them, for m_cap >= mm points */
     size_t nw_cap = msm_pip_windows(8 * EC_SLEN, c), nbuck = (size_t)1 << (c - 1);
@@ -325,7 +327,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             uint32_t e = sorted[start[b]];
             buck[b] = pts[e >> 1];
             if (e & 1)
-                fe_neg(&buck[b].y, &pts[e >> 1].y);
+                fe_neg(EC_CTX_ARG &buck[b].y, &pts[e >> 1].y);
             st[b] = 1;
             if (end[b] - start[b] > 1)
                 busy[nbusy++] = (uint32_t)b;
@@ -341,7 +343,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             if (!st[bb]) {                      /* emptied by a cancellation: copy */
                 buck[bb] = pts[e >> 1];
                 if (e & 1)
-                    fe_neg(&buck[bb].y, &pts[e >> 1].y);
+                    fe_neg(EC_CTX_ARG &buck[bb].y, &pts[e >> 1].y);
                 st[bb] = 1;
                 continue;
             }
@@ -356,34 +358,34 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
         /* denominators: x_P - x_B, or 2 y_B to double, or 1 when P = -B */
         for (i = 0; i < nr; i++) {
             const ec_aff *bp = &buck[round[i].bucket], *pp = &pts[round[i].j];
-            fe_sub(&den[i], &pp->x, &bp->x);
+            fe_sub(EC_CTX_ARG &den[i], &pp->x, &bp->x);
             round[i].kind = 0;
-            if (fe_is_zero(&den[i]) & 1) {
+            if (fe_is_zero(EC_CTX_ARG &den[i]) & 1) {
                 fe py = pp->y;
                 if (round[i].neg)
-                    fe_neg(&py, &pp->y);
-                if (fe_eq(&py, &bp->y) & 1) {
+                    fe_neg(EC_CTX_ARG &py, &pp->y);
+                if (fe_eq(EC_CTX_ARG &py, &bp->y) & 1) {
                     round[i].kind = 1;
-                    fe_add(&den[i], &bp->y, &bp->y);
+                    fe_add(EC_CTX_ARG &den[i], &bp->y, &bp->y);
                 } else {
                     round[i].kind = 2;
                     den[i] = ec_k_one();
                 }
             }
             if (i)
-                fe_mul(&pre[i], &pre[i - 1], &den[i]);
+                fe_mul(EC_CTX_ARG &pre[i], &pre[i - 1], &den[i]);
             else
                 pre[0] = den[0];
         }
-        fe_inv_vartime(&inv, &pre[nr - 1]);
+        fe_inv_vartime(EC_CTX_ARG &inv, &pre[nr - 1]);
         for (i = nr; i-- > 0;) {
             struct msm_item it = round[i];
             ec_aff *bp = &buck[it.bucket];
             const ec_aff *pp = &pts[it.j];
             fe di, lam, t;
             if (i > 0) {
-                fe_mul(&di, &inv, &pre[i - 1]);
-                fe_mul(&inv, &inv, &den[i]);
+                fe_mul(EC_CTX_ARG &di, &inv, &pre[i - 1]);
+                fe_mul(EC_CTX_ARG &inv, &inv, &den[i]);
             } else {
                 di = inv;
             }
@@ -393,25 +395,25 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             }
             if (it.kind == 0) {                 /* lambda = (y_P - y_B) / (x_P - x_B) */
                 if (it.neg) {
-                    fe_add(&t, &pp->y, &bp->y);
-                    fe_neg(&t, &t);
+                    fe_add(EC_CTX_ARG &t, &pp->y, &bp->y);
+                    fe_neg(EC_CTX_ARG &t, &t);
                 } else {
-                    fe_sub(&t, &pp->y, &bp->y);
+                    fe_sub(EC_CTX_ARG &t, &pp->y, &bp->y);
                 }
             } else {                            /* lambda = (3 x_B^2 + a) / (2 y_B) */
-                fe_sqr(&t, &bp->x);
-                fe_add(&lam, &t, &t);
-                fe_add(&t, &t, &lam);
-                fe_mul_a(&lam, &ec_k_one());
-                fe_add(&t, &t, &lam);
+                fe_sqr(EC_CTX_ARG &t, &bp->x);
+                fe_add(EC_CTX_ARG &lam, &t, &t);
+                fe_add(EC_CTX_ARG &t, &t, &lam);
+                fe_mul_a(EC_CTX_ARG &lam, &ec_k_one());
+                fe_add(EC_CTX_ARG &t, &t, &lam);
             }
-            fe_mul(&lam, &t, &di);
-            fe_sqr(&t, &lam);                   /* x3 = lambda^2 - x_B - x_P */
-            fe_sub(&t, &t, &bp->x);
-            fe_sub(&t, &t, &pp->x);
-            fe_sub(&di, &bp->x, &t);            /* y3 = lambda (x_B - x3) - y_B */
-            fe_mul(&di, &lam, &di);
-            fe_sub(&bp->y, &di, &bp->y);
+            fe_mul(EC_CTX_ARG &lam, &t, &di);
+            fe_sqr(EC_CTX_ARG &t, &lam);        /* x3 = lambda^2 - x_B - x_P */
+            fe_sub(EC_CTX_ARG &t, &t, &bp->x);
+            fe_sub(EC_CTX_ARG &t, &t, &pp->x);
+            fe_sub(EC_CTX_ARG &di, &bp->x, &t); /* y3 = lambda (x_B - x3) - y_B */
+            fe_mul(EC_CTX_ARG &di, &lam, &di);
+            fe_sub(EC_CTX_ARG &bp->y, &di, &bp->y);
             bp->x = t;
         }
     }
@@ -425,19 +427,20 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             uint32_t bb = busy[i], q;
             ec_jac sum;
             if (st[bb]) {
-                jac_from_aff(&sum, &buck[bb]);
+                jac_from_aff(EC_CTX_ARG &sum, &buck[bb]);
             } else {
-                jac_set_inf(&sum);
+                jac_set_inf(EC_CTX_ARG &sum);
             }
             for (q = start[bb] + (uint32_t)r; q < end[bb]; q++)
-                jac_add_aff_signed_vartime(&sum, &sum, &pts[sorted[q] >> 1], (int)(sorted[q] & 1));
+                jac_add_aff_signed_vartime(EC_CTX_ARG &sum, &sum, &pts[sorted[q] >> 1],
+                                           (int)(sorted[q] & 1));
             st[bb] = 0;
-            if (!(fe_is_zero(&sum.z) & 1)) {
+            if (!(fe_is_zero(EC_CTX_ARG &sum.z) & 1)) {
                 tail[nt] = sum;
                 busy[nt++] = bb;                /* busy[] now names the tails' buckets */
             }
         }
-        jac_batch_to_aff_vartime(tail_aff, tail, nt, den);
+        jac_batch_to_aff_vartime(EC_CTX_ARG tail_aff, tail, nt, den);
         for (i = 0; i < nt; i++) {
             buck[busy[i]] = tail_aff[i];
             st[busy[i]] = 1;
@@ -446,18 +449,18 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
 
     for (w = nwin; w-- > 0;) {
         ec_jac run, sum;
-        if (!(fe_is_zero(&acc->z) & 1))
+        if (!(fe_is_zero(EC_CTX_ARG &acc->z) & 1))
             for (k = 0; k < c; k++)
-                jac_dbl(acc, acc);
+                jac_dbl(EC_CTX_ARG acc, acc);
         /* sum_b (b+1) * buck[b] = sum over b of the running sums from the top */
-        jac_set_inf(&run);
-        jac_set_inf(&sum);
+        jac_set_inf(EC_CTX_ARG &run);
+        jac_set_inf(EC_CTX_ARG &sum);
         for (b = nbuck; b-- > 0;) {
             if (st[w * nbuck + b])
-                jac_add_aff_vartime(&run, &run, &buck[w * nbuck + b]);
-            jac_add_vartime(&sum, &sum, &run);
+                jac_add_aff_vartime(EC_CTX_ARG &run, &run, &buck[w * nbuck + b]);
+            jac_add_vartime(EC_CTX_ARG &sum, &sum, &run);
         }
-        jac_add_vartime(acc, acc, &sum);
+        jac_add_vartime(EC_CTX_ARG acc, acc, &sum);
     }
 }
 
@@ -479,7 +482,7 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
     uint64_t *limbs;
     ec_jac acc;
     size_t i, mm = 0;
-    (void)c;
+    EC_CTX_FROM(c);
 
     if (n > MSM_MAX_POINTS || (n && (!k || !pxy)))
         return KURV_ERR_ARG;
@@ -496,7 +499,7 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
 
     for (i = 0; i < n; i++) {
         ec_aff p;
-        if (!ec_load_aff(&p, pxy + i * 2 * EC_FLEN))
+        if (!ec_load_aff(EC_CTX_ARG &p, pxy + i * 2 * EC_FLEN))
             return KURV_ERR_POINT;
 #ifdef EC_GLV
         {
@@ -509,11 +512,11 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
                 continue;       /* k_i = 0 */
             pts[mm] = p;
             if (neg1)
-                fe_neg(&pts[mm].y, &p.y);
-            fe_mul(&pts[mm + 1].x, &p.x, &ec_glv_beta);
+                fe_neg(EC_CTX_ARG &pts[mm].y, &p.y);
+            fe_mul(EC_CTX_ARG &pts[mm + 1].x, &p.x, &ec_glv_beta);
             pts[mm + 1].y = p.y;
             if (neg2)
-                fe_neg(&pts[mm + 1].y, &p.y);
+                fe_neg(EC_CTX_ARG &pts[mm + 1].y, &p.y);
             mm += 2;
         }
 #else
@@ -524,30 +527,30 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
 #endif
     }
 
-    jac_set_inf(&acc);
+    jac_set_inf(EC_CTX_ARG &acc);
     if (mm) {
         if (l.strauss)
-            msm_strauss(&acc, pts, limbs, mm, base + l.part, n);
+            msm_strauss(EC_CTX_ARG &acc, pts, limbs, mm, base + l.part, n);
         else
-            msm_pippenger(&acc, pts, limbs, mm, base + l.part, l.c, n * MSM_SPLIT);
+            msm_pippenger(EC_CTX_ARG &acc, pts, limbs, mm, base + l.part, l.c, n * MSM_SPLIT);
     }
     if (g) {
         int8_t d[EC_BASE_WINDOWS];
         sc_recode_signed(d, g, EC_BASE_W, EC_BASE_WINDOWS);
         for (i = 0; i < EC_BASE_WINDOWS; i++) {
             if (d[i] > 0)
-                jac_add_aff_vartime(&acc, &acc, &ec_base_table[i][d[i] - 1]);
+                jac_add_aff_vartime(EC_CTX_ARG &acc, &acc, &ec_base_table[i][d[i] - 1]);
             else if (d[i] < 0)
-                jac_add_aff_signed_vartime(&acc, &acc, &ec_base_table[i][-d[i] - 1], 1);
+                jac_add_aff_signed_vartime(EC_CTX_ARG &acc, &acc, &ec_base_table[i][-d[i] - 1], 1);
         }
     }
-    if (fe_is_zero(&acc.z) & 1) {
+    if (fe_is_zero(EC_CTX_ARG &acc.z) & 1) {
         if (xy)
             memset(xy, 0, 2 * EC_FLEN);
         return KURV_ERR_INFINITY;
     }
     if (xy)
-        jac_store_xy_vartime(xy, &acc);
+        jac_store_xy_vartime(EC_CTX_ARG xy, &acc);
     return KURV_OK;
 }
 

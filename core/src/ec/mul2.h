@@ -46,17 +46,17 @@
  * The special cases are branched on (public data only): p = O gives q' with Z = 1
  * (and *zr = 0); p = q' is a doubling; p = -q' gives O. r may alias p.
  */
-static void jac_add_zaff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q, const fe *zs,
-                                 fe *zr)
+static void jac_add_zaff_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_aff *q,
+                                 const fe *zs, fe *zr)
 {
     fe az, zz, u2, s2, h, rr, hh, hhh, t, x3, y3, z3;
 
-    if (fe_is_zero(&p->z) & 1) {
+    if (fe_is_zero(EC_CTX_ARG &p->z) & 1) {
         if (zs) {
-            fe_sqr(&zz, zs);
-            fe_mul(&r->x, &q->x, &zz);
-            fe_mul(&zz, &zz, zs);
-            fe_mul(&r->y, &q->y, &zz);
+            fe_sqr(EC_CTX_ARG &zz, zs);
+            fe_mul(EC_CTX_ARG &r->x, &q->x, &zz);
+            fe_mul(EC_CTX_ARG &zz, &zz, zs);
+            fe_mul(EC_CTX_ARG &r->y, &q->y, &zz);
         } else {
             r->x = q->x;
             r->y = q->y;
@@ -67,37 +67,37 @@ static void jac_add_zaff_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q, co
         return;
     }
     if (zs)
-        fe_mul(&az, &p->z, zs);
+        fe_mul(EC_CTX_ARG &az, &p->z, zs);
     else
         az = p->z;
-    fe_sqr(&zz, &az);
-    fe_mul(&u2, &q->x, &zz);            /* U2 = x' Z1^2, U1 = X1 */
-    fe_mul(&s2, &q->y, &zz);
-    fe_mul(&s2, &s2, &az);              /* S2 = y' Z1^3, S1 = Y1 */
-    fe_sub(&h, &u2, &p->x);
-    fe_sub(&rr, &s2, &p->y);
-    if (fe_is_zero(&h) & 1) {
-        if (fe_is_zero(&rr) & 1) {
-            jac_dbl(r, p);
+    fe_sqr(EC_CTX_ARG &zz, &az);
+    fe_mul(EC_CTX_ARG &u2, &q->x, &zz); /* U2 = x' Z1^2, U1 = X1 */
+    fe_mul(EC_CTX_ARG &s2, &q->y, &zz);
+    fe_mul(EC_CTX_ARG &s2, &s2, &az);   /* S2 = y' Z1^3, S1 = Y1 */
+    fe_sub(EC_CTX_ARG &h, &u2, &p->x);
+    fe_sub(EC_CTX_ARG &rr, &s2, &p->y);
+    if (fe_is_zero(EC_CTX_ARG &h) & 1) {
+        if (fe_is_zero(EC_CTX_ARG &rr) & 1) {
+            jac_dbl(EC_CTX_ARG r, p);
         } else {
-            jac_set_inf(r);
+            jac_set_inf(EC_CTX_ARG r);
         }
         if (zr)
             memset(zr, 0, sizeof *zr);  /* not asked for by the table (see below) */
         return;
     }
-    fe_sqr(&hh, &h);
-    fe_mul(&hhh, &h, &hh);
-    fe_mul(&t, &p->x, &hh);             /* V = U1 H^2 */
-    fe_sqr(&x3, &rr);
-    fe_sub(&x3, &x3, &hhh);
-    fe_sub(&x3, &x3, &t);
-    fe_sub(&x3, &x3, &t);               /* X3 = R^2 - H^3 - 2V */
-    fe_sub(&y3, &t, &x3);
-    fe_mul(&y3, &y3, &rr);
-    fe_mul(&hhh, &hhh, &p->y);
-    fe_sub(&y3, &y3, &hhh);             /* Y3 = R (V - X3) - S1 H^3 */
-    fe_mul(&z3, &p->z, &h);             /* Z3 = Z1 H */
+    fe_sqr(EC_CTX_ARG &hh, &h);
+    fe_mul(EC_CTX_ARG &hhh, &h, &hh);
+    fe_mul(EC_CTX_ARG &t, &p->x, &hh);  /* V = U1 H^2 */
+    fe_sqr(EC_CTX_ARG &x3, &rr);
+    fe_sub(EC_CTX_ARG &x3, &x3, &hhh);
+    fe_sub(EC_CTX_ARG &x3, &x3, &t);
+    fe_sub(EC_CTX_ARG &x3, &x3, &t);    /* X3 = R^2 - H^3 - 2V */
+    fe_sub(EC_CTX_ARG &y3, &t, &x3);
+    fe_mul(EC_CTX_ARG &y3, &y3, &rr);
+    fe_mul(EC_CTX_ARG &hhh, &hhh, &p->y);
+    fe_sub(EC_CTX_ARG &y3, &y3, &hhh);  /* Y3 = R (V - X3) - S1 H^3 */
+    fe_mul(EC_CTX_ARG &z3, &p->z, &h);  /* Z3 = Z1 H */
     if (zr)
         *zr = h;
     r->x = x3;
@@ -121,77 +121,83 @@ typedef ec_aff ec_qent;                 /* an entry of Q's table: effective affi
  * and (2i - 1)Q != +-2Q for the prime order n > 2^32); for a point off the curve the
  * result is meaningless but computed all the same.
  */
-static void q_odd_multiples_vartime(ec_qent *tab, fe *zg, const ec_aff *q)
+static void q_odd_multiples_vartime(EC_CTX_PARAM ec_qent *tab, fe *zg, const ec_aff *q)
 {
     ec_jac cur[EC_Q_TAB], d;
     ec_aff da;
     fe zr[EC_Q_TAB], s, ss, t;
     int i;
 
-    jac_from_aff(&cur[0], q);
-    jac_dbl(&d, &cur[0]);
+    jac_from_aff(EC_CTX_ARG &cur[0], q);
+    jac_dbl(EC_CTX_ARG &d, &cur[0]);
     da.x = d.x;
     da.y = d.y;
-    fe_sqr(&t, &d.z);
-    fe_mul(&cur[0].x, &q->x, &t);
-    fe_mul(&t, &t, &d.z);
-    fe_mul(&cur[0].y, &q->y, &t);
+    fe_sqr(EC_CTX_ARG &t, &d.z);
+    fe_mul(EC_CTX_ARG &cur[0].x, &q->x, &t);
+    fe_mul(EC_CTX_ARG &t, &t, &d.z);
+    fe_mul(EC_CTX_ARG &cur[0].y, &q->y, &t);
     for (i = 1; i < EC_Q_TAB; i++)
-        jac_add_zaff_vartime(&cur[i], &cur[i - 1], &da, NULL, &zr[i]);
+        jac_add_zaff_vartime(EC_CTX_ARG &cur[i], &cur[i - 1], &da, NULL, &zr[i]);
     tab[EC_Q_TAB - 1].x = cur[EC_Q_TAB - 1].x;
     tab[EC_Q_TAB - 1].y = cur[EC_Q_TAB - 1].y;
     s = zr[EC_Q_TAB - 1];               /* s = Z_last / Z_i, for i = last - 1 down to 0 */
     for (i = EC_Q_TAB - 2; i >= 0; i--) {
-        fe_sqr(&ss, &s);
-        fe_mul(&tab[i].x, &cur[i].x, &ss);
-        fe_mul(&ss, &ss, &s);
-        fe_mul(&tab[i].y, &cur[i].y, &ss);
+        fe_sqr(EC_CTX_ARG &ss, &s);
+        fe_mul(EC_CTX_ARG &tab[i].x, &cur[i].x, &ss);
+        fe_mul(EC_CTX_ARG &ss, &ss, &s);
+        fe_mul(EC_CTX_ARG &tab[i].y, &cur[i].y, &ss);
         if (i > 0)
-            fe_mul(&s, &s, &zr[i]);
+            fe_mul(EC_CTX_ARG &s, &s, &zr[i]);
     }
-    fe_mul(zg, &cur[EC_Q_TAB - 1].z, &d.z);
+    fe_mul(EC_CTX_ARG zg, &cur[EC_Q_TAB - 1].z, &d.z);
 }
 
 /* acc += entry of Q's table (effective affine) */
-static inline void q_add_vartime(ec_jac *acc, const ec_qent *e) { jac_add_zaff_vartime(acc, acc, e, NULL, NULL); }
+static inline void q_add_vartime(EC_CTX_PARAM ec_jac *acc, const ec_qent *e)
+{
+    jac_add_zaff_vartime(EC_CTX_ARG acc, acc, e, NULL, NULL);
+}
 /* acc += (-1)^neg * (G-table entry), mapped onto the loop's curve by zg (one
  * multiplication more) */
-static inline void g_add_vartime(ec_jac *acc, const ec_aff *e, const fe *zg, int neg)
+static inline void g_add_vartime(EC_CTX_PARAM ec_jac *acc, const ec_aff *e, const fe *zg, int neg)
 {
     ec_aff t;
     if (neg) {
         t.x = e->x;
-        fe_neg(&t.y, &e->y);
+        fe_neg(EC_CTX_ARG &t.y, &e->y);
         e = &t;
     }
-    jac_add_zaff_vartime(acc, acc, e, zg, NULL);
+    jac_add_zaff_vartime(EC_CTX_ARG acc, acc, e, zg, NULL);
 }
 #else
 typedef ec_jac ec_qent;                 /* an entry of Q's table: Jacobian */
 
 /* Q's odd multiples tab[i] = (2i + 1) Q, Jacobian (zg is not used: set to 1) */
-static void q_odd_multiples_vartime(ec_qent *tab, fe *zg, const ec_aff *q)
+static void q_odd_multiples_vartime(EC_CTX_PARAM ec_qent *tab, fe *zg, const ec_aff *q)
 {
     ec_jac q2;
     int i;
-    jac_from_aff(&tab[0], q);
-    jac_dbl(&q2, &tab[0]);
+    jac_from_aff(EC_CTX_ARG &tab[0], q);
+    jac_dbl(EC_CTX_ARG &q2, &tab[0]);
     for (i = 1; i < EC_Q_TAB; i++)
-        jac_add_vartime(&tab[i], &tab[i - 1], &q2);
+        jac_add_vartime(EC_CTX_ARG &tab[i], &tab[i - 1], &q2);
     *zg = ec_k_one();
 }
 
-static inline void q_add_vartime(ec_jac *acc, const ec_qent *e) { jac_add_vartime(acc, acc, e); }
-static inline void g_add_vartime(ec_jac *acc, const ec_aff *e, const fe *zg, int neg)
+static inline void q_add_vartime(EC_CTX_PARAM ec_jac *acc, const ec_qent *e)
+{
+    jac_add_vartime(EC_CTX_ARG acc, acc, e);
+}
+static inline void g_add_vartime(EC_CTX_PARAM ec_jac *acc, const ec_aff *e, const fe *zg, int neg)
 {
     ec_aff t;
     (void)zg;
     if (neg) {
         t.x = e->x;
-        fe_neg(&t.y, &e->y);
+        fe_neg(EC_CTX_ARG &t.y, &e->y);
         e = &t;
     }
-    jac_add_aff_vartime(acc, acc, e);
+    jac_add_aff_vartime(EC_CTX_ARG acc, acc, e);
 }
 #endif
 
@@ -199,11 +205,11 @@ static inline void g_add_vartime(ec_jac *acc, const ec_aff *e, const fe *zg, int
 #define EC_ADD_DIGIT(d, tab, add)                       \
     do {                                                \
         if ((d) > 0) {                                  \
-            add(&acc, &(tab)[(d) / 2]);                 \
+            add(EC_CTX_ARG &acc, &(tab)[(d) / 2]);      \
         } else if ((d) < 0) {                           \
             ec_qent ent_ = (tab)[(-(d)) / 2];           \
-            fe_neg(&ent_.y, &ent_.y);                   \
-            add(&acc, &ent_);                           \
+            fe_neg(EC_CTX_ARG &ent_.y, &ent_.y);                   \
+            add(EC_CTX_ARG &acc, &ent_);                \
         }                                               \
     } while (0)
 
@@ -219,7 +225,8 @@ static inline void g_add_vartime(ec_jac *acc, const ec_aff *e, const fe *zg, int
  * (Z = 0) and equality of x and of y, so these tests decide the same cases as on the
  * curve itself, and the result's Z times zg is its Z on the curve.
  */
-static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2, const ec_aff *q)
+static uint64_t pt_mul2_vartime(EC_CTX_PARAM ec_jac *r, const uint8_t *u1, const uint8_t *u2,
+                                const ec_aff *q)
 {
     ec_qent tab[EC_Q_TAB];
     ec_jac acc;
@@ -241,7 +248,7 @@ static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2,
     unsigned len2;
 #endif
 
-    q_odd_multiples_vartime(tab, &zg, q);
+    q_odd_multiples_vartime(EC_CTX_ARG tab, &zg, q);
 #ifdef EC_GLV
     /* u2*Q = k1*Q + k2*phi(Q), phi(x, y) = (beta x, y) = lambda*(x, y), |k1|, |k2| <
      * 2^129; on a = 0 phi commutes with the map by zg, so (beta x, y) of each entry
@@ -249,11 +256,11 @@ static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2,
     ec_glv_split(k1, k2, &neg1, &neg2, u2);
     for (i = 0; i < EC_Q_TAB; i++) {
         tab2[i] = tab[i];
-        fe_mul(&tab2[i].x, &tab2[i].x, &ec_glv_beta);
+        fe_mul(EC_CTX_ARG &tab2[i].x, &tab2[i].x, &ec_glv_beta);
         if (neg1)
-            fe_neg(&tab[i].y, &tab[i].y);
+            fe_neg(EC_CTX_ARG &tab[i].y, &tab[i].y);
         if (neg2)
-            fe_neg(&tab2[i].y, &tab2[i].y);
+            fe_neg(EC_CTX_ARG &tab2[i].y, &tab2[i].y);
     }
     kl_from_be(EC_N, kl, k1, EC_SLEN);
     len = sc_wnaf8_vartime(naf, kl, EC_Q_W);
@@ -287,10 +294,10 @@ static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2,
         len = lg;
 #endif
 
-    jac_set_inf(&acc);
+    jac_set_inf(EC_CTX_ARG &acc);
     for (i = len; i-- > 0;) {
-        if (!(fe_is_zero(&acc.z) & 1))
-            jac_dbl(&acc, &acc);
+        if (!(fe_is_zero(EC_CTX_ARG &acc.z) & 1))
+            jac_dbl(EC_CTX_ARG &acc, &acc);
         EC_ADD_DIGIT(naf[i], tab, q_add_vartime);
 #ifdef EC_GLV
         EC_ADD_DIGIT(naf2[i], tab2, q_add_vartime);
@@ -299,9 +306,9 @@ static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2,
         for (t = 0; t < EC_G_TABLES; t++) {
             int dg = ng[t][i];
             if (dg > 0)
-                g_add_vartime(&acc, &ec_g_odd[t][dg / 2], &zg, 0);
+                g_add_vartime(EC_CTX_ARG &acc, &ec_g_odd[t][dg / 2], &zg, 0);
             else if (dg < 0)
-                g_add_vartime(&acc, &ec_g_odd[t][-dg / 2], &zg, 1);
+                g_add_vartime(EC_CTX_ARG &acc, &ec_g_odd[t][-dg / 2], &zg, 1);
         }
 #endif
     }
@@ -309,16 +316,16 @@ static uint64_t pt_mul2_vartime(ec_jac *r, const uint8_t *u1, const uint8_t *u2,
     sc_recode_signed(d, u1, EC_BASE_W, EC_BASE_WINDOWS);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         if (d[i] > 0)
-            g_add_vartime(&acc, &ec_base_table[i][d[i] - 1], &zg, 0);
+            g_add_vartime(EC_CTX_ARG &acc, &ec_base_table[i][d[i] - 1], &zg, 0);
         else if (d[i] < 0)
-            g_add_vartime(&acc, &ec_base_table[i][-d[i] - 1], &zg, 1);
+            g_add_vartime(EC_CTX_ARG &acc, &ec_base_table[i][-d[i] - 1], &zg, 1);
     }
 #endif
 #if EC_A_KIND == EC_A_ZERO
-    fe_mul(&acc.z, &acc.z, &zg);        /* back from the isomorphic curve */
+    fe_mul(EC_CTX_ARG &acc.z, &acc.z, &zg); /* back from the isomorphic curve */
 #endif
     *r = acc;
-    return fe_is_zero(&acc.z);
+    return fe_is_zero(EC_CTX_ARG &acc.z);
 }
 #undef EC_ADD_DIGIT
 

@@ -28,7 +28,7 @@
 #endif
 /* kk = k' = min(k, n - k) for k < n (EC_SLEN bytes, big-endian); return all-ones if
  * k' = n - k (the caller negates its result). Constant time. */
-static uint64_t sc_fold_half(uint8_t *kk, const uint8_t *k)
+static uint64_t sc_fold_half(EC_CTX_PARAM uint8_t *kk, const uint8_t *k)
 {
     uint64_t kv[EC_N], nv[EC_N], half[EC_N], nk[EC_N], flip;
     unsigned i;
@@ -54,7 +54,7 @@ static uint64_t sc_fold_half(uint8_t *kk, const uint8_t *k)
  * cases are acc = O or d = 0, and both are selected in constant time. Needs a group
  * of prime order n (cofactor 1: every curve built on this template).
  */
-static void pt_mul_ct(ec_proj *r, const uint8_t *k, const ec_proj *p)
+static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *p)
 {
     ec_jac tab[EC_VAR_ENTRIES + 1], acc, t, sum;
     int8_t d[EC_VAR_DIGITS];
@@ -63,13 +63,13 @@ static void pt_mul_ct(ec_proj *r, const uint8_t *k, const ec_proj *p)
     unsigned i, j;
     uint64_t neg;
 
-    flip = sc_fold_half(kk, k);
+    flip = sc_fold_half(EC_CTX_ARG kk, k);
 
-    proj_to_jac(&tab[1], p);
-    jac_set_inf(&tab[0]);
-    jac_dbl(&tab[2], &tab[1]);
+    proj_to_jac(EC_CTX_ARG &tab[1], p);
+    jac_set_inf(EC_CTX_ARG &tab[0]);
+    jac_dbl(EC_CTX_ARG &tab[2], &tab[1]);
     for (i = 3; i <= EC_VAR_ENTRIES; i++)
-        jac_add_core(&tab[i], &tab[i - 1], &tab[1], &hz, &rz);   /* (i-1)P != +-P */
+        jac_add_core(EC_CTX_ARG &tab[i], &tab[i - 1], &tab[1], &hz, &rz); /* (i-1)P != +-P */
     sc_recode_signed(d, kk, EC_VAR_W, EC_VAR_DIGITS);
 
     acc = tab[0];
@@ -79,21 +79,21 @@ static void pt_mul_ct(ec_proj *r, const uint8_t *k, const ec_proj *p)
         fe ny;
         if (i != EC_VAR_DIGITS - 1)
             for (j = 0; j < EC_VAR_W; j++)
-                jac_dbl(&acc, &acc);
+                jac_dbl(EC_CTX_ARG &acc, &acc);
         t = tab[0];
         for (j = 1; j <= EC_VAR_ENTRIES; j++)
-            jac_cmov(&t, &tab[j], kl_eq64(j, a));
-        fe_neg(&ny, &t.y);
-        fe_cmov(&t.y, &ny, neg);
-        acc_inf = fe_is_zero(&acc.z);
-        jac_add_core(&sum, &acc, &t, &hz, &rz);
-        jac_cmov(&sum, &t, acc_inf);                 /* O + t = t */
-        jac_cmov(&sum, &acc, kl_eq64(a, 0));         /* acc + O = acc */
+            jac_cmov(EC_CTX_ARG &t, &tab[j], kl_eq64(j, a));
+        fe_neg(EC_CTX_ARG &ny, &t.y);
+        fe_cmov(EC_CTX_ARG &t.y, &ny, neg);
+        acc_inf = fe_is_zero(EC_CTX_ARG &acc.z);
+        jac_add_core(EC_CTX_ARG &sum, &acc, &t, &hz, &rz);
+        jac_cmov(EC_CTX_ARG &sum, &t, acc_inf);      /* O + t = t */
+        jac_cmov(EC_CTX_ARG &sum, &acc, kl_eq64(a, 0)); /* acc + O = acc */
         acc = sum;
     }
-    fe_neg(&t.y, &acc.y);                            /* k'P -> kP */
-    fe_cmov(&acc.y, &t.y, flip);
-    jac_to_proj(r, &acc);
+    fe_neg(EC_CTX_ARG &t.y, &acc.y);                 /* k'P -> kP */
+    fe_cmov(EC_CTX_ARG &acc.y, &t.y, flip);
+    jac_to_proj(EC_CTX_ARG r, &acc);
     memset(tab, 0, sizeof tab);
     memset(d, 0, sizeof d);
     memset(kk, 0, sizeof kk);
@@ -102,19 +102,19 @@ static void pt_mul_ct(ec_proj *r, const uint8_t *k, const ec_proj *p)
 /* t = sign * a * 2^(EC_BASE_W i) * P from window i of P's fixed-window table tab (a in
  * 1..EC_BASE_ENTRIES; for a = 0 t is an entry the caller discards), neg all-ones for a
  * negative digit. Constant time: every entry of the window is read. */
-static void base_lookup(ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTRIES], unsigned i,
-                        unsigned a, uint64_t neg)
+static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTRIES],
+                        unsigned i, unsigned a, uint64_t neg)
 {
     unsigned j;
     fe ny;
     *t = tab[i][0];
     for (j = 1; j < EC_BASE_ENTRIES; j++) {
         uint64_t m = kl_eq64(j + 1, a);
-        fe_cmov(&t->x, &tab[i][j].x, m);
-        fe_cmov(&t->y, &tab[i][j].y, m);
+        fe_cmov(EC_CTX_ARG &t->x, &tab[i][j].x, m);
+        fe_cmov(EC_CTX_ARG &t->y, &tab[i][j].y, m);
     }
-    fe_neg(&ny, &t->y);
-    fe_cmov(&t->y, &ny, neg);
+    fe_neg(EC_CTX_ARG &ny, &t->y);
+    fe_cmov(EC_CTX_ARG &t->y, &ny, neg);
 }
 
 /* k*P from P's fixed-window table (ec_base_table for G; the point API's fixed-point
@@ -132,7 +132,8 @@ static void base_lookup(ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTRIES], unsigne
  * cases are only acc = O and d = 0, selected in constant time. (Not so for the
  * Brainpool orders, about 0.66 * 2^order_bits: they keep the complete formula.)
  */
-static void pt_mul_table_ct(ec_proj *r, const uint8_t *k, const ec_aff (*tab)[EC_BASE_ENTRIES])
+static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
+                            const ec_aff (*tab)[EC_BASE_ENTRIES])
 {
     int8_t d[EC_BASE_WINDOWS];
     uint8_t kk[EC_SLEN];
@@ -142,28 +143,29 @@ static void pt_mul_table_ct(ec_proj *r, const uint8_t *k, const ec_aff (*tab)[EC
     uint64_t neg, flip, hz, rz;
     fe ny;
 
-    flip = sc_fold_half(kk, k);
+    flip = sc_fold_half(EC_CTX_ARG kk, k);
     sc_recode_signed(d, kk, EC_BASE_W, EC_BASE_WINDOWS);
-    jac_set_inf(&acc);
+    jac_set_inf(EC_CTX_ARG &acc);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         unsigned a = digit_abs(d[i], &neg);
-        uint64_t acc_inf = fe_is_zero(&acc.z);
-        base_lookup(&t, tab, i, a, neg);
-        jac_add_aff_core(&sum, &acc, &t, &hz, &rz);
-        fe_cmov(&sum.x, &t.x, acc_inf);              /* O + t = t */
-        fe_cmov(&sum.y, &t.y, acc_inf);
-        fe_cmov(&sum.z, &ec_k.one, acc_inf);
-        jac_cmov(&acc, &sum, ~kl_eq64(a, 0));        /* acc + O = acc */
+        uint64_t acc_inf = fe_is_zero(EC_CTX_ARG &acc.z);
+        base_lookup(EC_CTX_ARG &t, tab, i, a, neg);
+        jac_add_aff_core(EC_CTX_ARG &sum, &acc, &t, &hz, &rz);
+        fe_cmov(EC_CTX_ARG &sum.x, &t.x, acc_inf);   /* O + t = t */
+        fe_cmov(EC_CTX_ARG &sum.y, &t.y, acc_inf);
+        fe_cmov(EC_CTX_ARG &sum.z, &ec_k.one, acc_inf);
+        jac_cmov(EC_CTX_ARG &acc, &sum, ~kl_eq64(a, 0)); /* acc + O = acc */
     }
-    fe_neg(&ny, &acc.y);                             /* k'P -> kP */
-    fe_cmov(&acc.y, &ny, flip);
-    jac_to_proj(r, &acc);
+    fe_neg(EC_CTX_ARG &ny, &acc.y);                  /* k'P -> kP */
+    fe_cmov(EC_CTX_ARG &acc.y, &ny, flip);
+    jac_to_proj(EC_CTX_ARG r, &acc);
     memset(d, 0, sizeof d);
     memset(kk, 0, sizeof kk);
     memset(&t, 0, sizeof t);
 }
 #else
-static void pt_mul_table_ct(ec_proj *r, const uint8_t *k, const ec_aff (*tab)[EC_BASE_ENTRIES])
+static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
+                            const ec_aff (*tab)[EC_BASE_ENTRIES])
 {
     int8_t d[EC_BASE_WINDOWS];
     ec_proj acc, sum;
@@ -172,18 +174,18 @@ static void pt_mul_table_ct(ec_proj *r, const uint8_t *k, const ec_aff (*tab)[EC
     uint64_t neg;
 
     sc_recode_signed(d, k, EC_BASE_W, EC_BASE_WINDOWS);
-    proj_set_inf(&acc);
+    proj_set_inf(EC_CTX_ARG &acc);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         unsigned a = digit_abs(d[i], &neg);
-        base_lookup(&t, tab, i, a, neg);
-        proj_add_aff(&sum, &acc, &t);
-        proj_cmov(&acc, &sum, ~kl_eq64(a, 0));
+        base_lookup(EC_CTX_ARG &t, tab, i, a, neg);
+        proj_add_aff(EC_CTX_ARG &sum, &acc, &t);
+        proj_cmov(EC_CTX_ARG &acc, &sum, ~kl_eq64(a, 0));
     }
     *r = acc;
     memset(d, 0, sizeof d);
     memset(&t, 0, sizeof t);
 }
 #endif
-#define pt_mul_base_ct(r, k) pt_mul_table_ct((r), (k), ec_base_table)
+#define pt_mul_base_ct(r, k) pt_mul_table_ct(EC_CTX_ARG (r), (k), ec_base_table)
 
 #endif

@@ -10,9 +10,9 @@ static kurv_err ec_op_mul_base(const kurv_curve *c, uint8_t *xy, const uint8_t *
 {
     ec_proj r;
     kurv_err e;
-    (void)c;
+    EC_CTX_FROM(c);
     pt_mul_base_ct(&r, k);
-    e = ec_store_proj(xy, &r);
+    e = ec_store_proj(EC_CTX_ARG xy, &r);
     memset(&r, 0, sizeof r);
     return e;
 }
@@ -22,12 +22,12 @@ static kurv_err ec_op_mul(const kurv_curve *c, uint8_t *xy, const uint8_t *k, co
     ec_aff a;
     ec_proj p, r;
     kurv_err e;
-    (void)c;
-    if (!ec_load_aff(&a, pxy))
+    EC_CTX_FROM(c);
+    if (!ec_load_aff(EC_CTX_ARG &a, pxy))
         return KURV_ERR_POINT;
-    proj_from_aff(&p, &a);
-    pt_mul_ct(&r, k, &p);
-    e = ec_store_proj(xy, &r);
+    proj_from_aff(EC_CTX_ARG &p, &a);
+    pt_mul_ct(EC_CTX_ARG &r, k, &p);
+    e = ec_store_proj(EC_CTX_ARG xy, &r);
     memset(&r, 0, sizeof r);
     return e;
 }
@@ -40,18 +40,18 @@ static kurv_err ec_op_mul2_x_eq_vartime(const kurv_curve *c, int *eq, const uint
     ec_jac r;
     fe zz, x, t;
     size_t i;
-    (void)c;
+    EC_CTX_FROM(c);
     *eq = 0;
-    if (!ec_load_aff(&q, qxy))
+    if (!ec_load_aff(EC_CTX_ARG &q, qxy))
         return KURV_ERR_POINT;
-    if (pt_mul2_vartime(&r, u1, u2, &q))
+    if (pt_mul2_vartime(EC_CTX_ARG &r, u1, u2, &q))
         return KURV_ERR_INFINITY;
-    fe_sqr(&zz, &r.z);                  /* x(R) = X / Z^2: compare x Z^2 with X */
+    fe_sqr(EC_CTX_ARG &zz, &r.z);       /* x(R) = X / Z^2: compare x Z^2 with X */
     for (i = 0; i < nx; i++) {
-        if (!(fe_from_bytes(&x, xs + i * EC_FLEN) & 1))
+        if (!(fe_from_bytes(EC_CTX_ARG &x, xs + i * EC_FLEN) & 1))
             continue;                   /* >= p: no x-coordinate */
-        fe_mul(&t, &x, &zz);
-        if (fe_eq(&t, &r.x) & 1) {
+        fe_mul(EC_CTX_ARG &t, &x, &zz);
+        if (fe_eq(EC_CTX_ARG &t, &r.x) & 1) {
             *eq = 1;
             break;
         }
@@ -64,36 +64,36 @@ static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const ui
 {
     ec_aff q;
     ec_jac r;
-    (void)c;
-    if (!ec_load_aff(&q, qxy))
+    EC_CTX_FROM(c);
+    if (!ec_load_aff(EC_CTX_ARG &q, qxy))
         return KURV_ERR_POINT;
-    if (pt_mul2_vartime(&r, u1, u2, &q)) {
+    if (pt_mul2_vartime(EC_CTX_ARG &r, u1, u2, &q)) {
         memset(xy, 0, 2 * EC_FLEN);
         return KURV_ERR_INFINITY;
     }
-    jac_store_xy_vartime(xy, &r);
+    jac_store_xy_vartime(EC_CTX_ARG xy, &r);
     return KURV_OK;
 }
 
 static kurv_err ec_op_check_xy(const kurv_curve *c, const uint8_t *xy)
 {
     ec_aff a;
-    (void)c;
-    if (!ec_load_aff(&a, xy))
+    EC_CTX_FROM(c);
+    if (!ec_load_aff(EC_CTX_ARG &a, xy))
         return KURV_ERR_POINT;
-    return (aff_on_curve(&a) & 1) ? KURV_OK : KURV_ERR_POINT;
+    return (aff_on_curve(EC_CTX_ARG &a) & 1) ? KURV_OK : KURV_ERR_POINT;
 }
 
 static kurv_err ec_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd)
 {
     fe fx, rhs, r;
-    (void)c;
-    if (!(fe_from_bytes(&fx, x) & 1))
+    EC_CTX_FROM(c);
+    if (!(fe_from_bytes(EC_CTX_ARG &fx, x) & 1))
         return KURV_ERR_POINT;
-    ec_curve_rhs(&rhs, &fx);
-    if (!(fe_sqrt(&r, &rhs) & 1))
+    ec_curve_rhs(EC_CTX_ARG &rhs, &fx);
+    if (!(fe_sqrt(EC_CTX_ARG &r, &rhs) & 1))
         return KURV_ERR_POINT;
-    ec_store_y_parity(y, &r, odd);
+    ec_store_y_parity(EC_CTX_ARG y, &r, odd);
     return KURV_OK;
 }
 
@@ -109,19 +109,20 @@ static kurv_err ec_op_lift_x_many(const kurv_curve *c, uint8_t *xy, size_t n, si
         uint8_t *p0 = xy + i * stride, *p1 = p0 + stride;
         fe x[2], rhs[2], r[2], chk;
         uint64_t ok0, ok1;
-        if (!(fe_from_bytes(&x[0], p0) & 1) || !(fe_from_bytes(&x[1], p1) & 1))
+        if (!(fe_from_bytes(EC_CTX_ARG &x[0], p0) & 1) ||
+            !(fe_from_bytes(EC_CTX_ARG &x[1], p1) & 1))
             break;                              /* the one-at-a-time loop names it */
-        ec_curve_rhs(&rhs[0], &x[0]);
-        ec_curve_rhs(&rhs[1], &x[1]);
+        ec_curve_rhs(EC_CTX_ARG &rhs[0], &x[0]);
+        ec_curve_rhs(EC_CTX_ARG &rhs[1], &x[1]);
         EC_FE_SQRT_CHAIN2(r, rhs);
-        fe_sqr(&chk, &r[0]);
-        ok0 = fe_eq(&chk, &rhs[0]);
-        fe_sqr(&chk, &r[1]);
-        ok1 = fe_eq(&chk, &rhs[1]);
+        fe_sqr(EC_CTX_ARG &chk, &r[0]);
+        ok0 = fe_eq(EC_CTX_ARG &chk, &rhs[0]);
+        fe_sqr(EC_CTX_ARG &chk, &r[1]);
+        ok1 = fe_eq(EC_CTX_ARG &chk, &rhs[1]);
         if (!(ok0 & ok1 & 1))
             break;
-        ec_store_y_parity(p0 + EC_FLEN, &r[0], odd);
-        ec_store_y_parity(p1 + EC_FLEN, &r[1], odd);
+        ec_store_y_parity(EC_CTX_ARG p0 + EC_FLEN, &r[0], odd);
+        ec_store_y_parity(EC_CTX_ARG p1 + EC_FLEN, &r[1], odd);
     }
 #endif
     for (; i < n; i++) {
