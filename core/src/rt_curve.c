@@ -1,6 +1,7 @@
 /* kurv core: curves from run-time short-Weierstrass parameters (kurv_curve_new). */
 #include <kurv/point.h>
-#include <kurv/kurv.h>
+#include <kurv/keys.h>
+#include <kurv/util.h>
 #include "rt_impl.h"
 #include "mont_impl.h"
 #include "ct.h"
@@ -202,7 +203,7 @@ static int rt_probable_prime(const uint8_t *mb, size_t len, unsigned rounds, kur
                 break;
         }
         kurv_mont_to(&m, a, a);
-        kurv_mont_pow_vartime_exp(&m, x, a, db, 8 * nl);
+        kurv_mont_pow_pubexp(&m, x, a, db, 8 * nl);
         if (memcmp(x, m.one, nl * 8) == 0 || memcmp(x, mm1, nl * 8) == 0)
             continue;
         for (j = 1; j < r; j++) {
@@ -402,9 +403,9 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
         for (z[0] = 2;; z[0]++) {               /* half the residues are non-squares */
             uint64_t zm[KURV_MAXL], l[KURV_MAXL];
             kurv_mont_to(&fp, zm, z);
-            kurv_mont_pow_vartime_exp(&fp, l, zm, eb, 8 * L);
+            kurv_mont_pow_pubexp(&fp, l, zm, eb, 8 * L);
             if (memcmp(l, mm1, L * 8) == 0) {
-                kurv_mont_pow_vartime_exp(&fp, rc->ctx.ts_c5, zm, qb, 8 * L);
+                kurv_mont_pow_pubexp(&fp, rc->ctx.ts_c5, zm, qb, 8 * L);
                 break;
             }
             if (z[0] > 10000) {                 /* not a prime after all */
