@@ -3,7 +3,6 @@
 #include "keys_impl.h"
 
 #include <string.h>
-#include <kurv/kurv.h>
 
 /*
  * The x-coordinates that R may have for x(R) mod n = r, as field_len-byte candidates in

@@ -1,7 +1,7 @@
 /* kurv core: the public point, scalar and field API (kurv/point.h) over the curve's
  * point ops (core/src/ec/point_ops.h). */
 #include <kurv/point.h>
-#include <kurv/kurv.h>
+#include <kurv/util.h>
 #include "curve_impl.h"
 #include "mont_impl.h"
 #include "ct.h"
