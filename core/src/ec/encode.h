@@ -25,7 +25,6 @@ static void fe_to_bytes(EC_CTX_PARAM uint8_t *b, const fe *a)
     kl_to_be(EC_N, b, EC_FLEN, t.v);
 }
 
-
 /* a = x||y; 1 if both coordinates are < p (a is set either way) */
 static int ec_load_aff(EC_CTX_PARAM ec_aff *a, const uint8_t *xy)
 {

@@ -1,7 +1,8 @@
 /*
- * kurv internal, curve template: the byte-level operations of a built-in curve and
- * its ops table ec_ops (the contract of every slot: core/src/curve_impl.h). Inputs are
- * validated by the core before they get here, except where a slot says otherwise.
+ * kurv internal, curve template: the byte-level operations of a built-in curve, its
+ * ops table ec_ops and the block of optional capabilities ec_ext that every built-in
+ * curve has (the contract of every slot: core/src/curve_impl.h). Inputs are validated
+ * by the core before they get here, except where a slot says otherwise.
  */
 #ifndef KURV_EC_OPS_H
 #define KURV_EC_OPS_H
