@@ -2,7 +2,7 @@
 #include "ecdsa_impl.h"
 
 #include <string.h>
-#include <kurv/kurv.h>
+#include <kurv/util.h>
 
 void kurv_dsa_bits2int(const kurv_curve *c, uint8_t *out, const uint8_t *in, size_t in_len)
 {

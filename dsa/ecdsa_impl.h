@@ -63,7 +63,4 @@ void kurv_dsa_drbg_generate(kurv_dsa_drbg *g, uint8_t *t, size_t t_len);
 /* RFC 6979 3.2 step h.3, after a rejected candidate: K = HMAC_K(V || 0x00); V = HMAC_K(V). */
 void kurv_dsa_drbg_reseed(kurv_dsa_drbg *g);
 
-/* Wipe the whole state. */
-void kurv_dsa_drbg_wipe(kurv_dsa_drbg *g);
-
 #endif

@@ -3,7 +3,6 @@
 
 #include <string.h>
 #include <nettle/hmac.h>
-#include <kurv/kurv.h>
 
 const struct nettle_hash *kurv_dsa_nettle_hash(kurv_hash h)
 {
@@ -74,9 +73,4 @@ void kurv_dsa_drbg_generate(kurv_dsa_drbg *g, uint8_t *t, size_t t_len)
 void kurv_dsa_drbg_reseed(kurv_dsa_drbg *g)
 {
     drbg_update(g, 0x00, 0, NULL, NULL, NULL, 0);
-}
-
-void kurv_dsa_drbg_wipe(kurv_dsa_drbg *g)
-{
-    kurv_wipe(g, sizeof *g);
 }

@@ -2,7 +2,7 @@
 #include "ecdsa_impl.h"
 
 #include <string.h>
-#include <kurv/kurv.h>
+#include <kurv/ecdsa.h>
 
 /* Bytes of the DER length field for a content of len bytes (X.690 8.1.3, 10.1). */
 static size_t der_len_size(size_t len)

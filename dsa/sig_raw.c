@@ -1,7 +1,7 @@
 /* kurv ECDSA: low-S normalisation of raw r||s signatures (see kurv/ecdsa.h). */
 #include "ecdsa_impl.h"
 
-#include <kurv/kurv.h>
+#include <kurv/ecdsa.h>
 
 kurv_err kurv_ecdsa_sig_normalize(const kurv_curve *c, uint8_t *sig, size_t sig_len,
                                   int *changed)

@@ -3,7 +3,8 @@
 #include "ct.h"
 
 #include <string.h>
-#include <kurv/kurv.h>
+#include <kurv/keys.h>
+#include <kurv/util.h>
 
 /* The largest T needed: slen bytes (bits2int keeps only the leftmost qlen bits). */
 #define T_MAX KURV_MAX_SCALAR_LEN

@@ -3,7 +3,44 @@
 #include "keys_impl.h"
 
 #include <string.h>
-#include <kurv/kurv.h>
+
+/*
+ * The x-coordinates that R may have for x(R) mod n = r, as field_len-byte candidates in
+ * xs: x = r, and x = r + n when r + n < p (x < p, so x mod n is x or x - n as long as
+ * p < 2n, true of every curve with cofactor 1). r: scalar_len bytes, 1 <= r < n.
+ * Returns how many (0 to 2): a candidate >= p is left out. Variable time (public r).
+ */
+#define DSA_XLEN ((KURV_MAX_FIELD_LEN > KURV_MAX_SCALAR_LEN ? KURV_MAX_FIELD_LEN : KURV_MAX_SCALAR_LEN) + 1)
+
+static size_t dsa_x_candidates(const kurv_curve *c, uint8_t *xs, const uint8_t *r)
+{
+    size_t flen = c->flen, slen = c->slen, len = (flen > slen ? flen : slen) + 1, i, nx = 0;
+    uint8_t rv[DSA_XLEN], nv[DSA_XLEN], pv[DSA_XLEN];
+    unsigned carry = 0;
+
+    /* r, n and p as len-byte big-endian numbers (one byte of headroom for r + n) */
+    memset(rv, 0, len);
+    memset(nv, 0, len);
+    memset(pv, 0, len);
+    memcpy(rv + len - slen, r, slen);
+    memcpy(nv + len - slen, c->n, slen);
+    memcpy(pv + len - flen, c->p, flen);
+    for (i = 0; i < 2; i++) {
+        if (memcmp(rv, pv, len) < 0) {          /* < p: fits in flen bytes */
+            memcpy(xs + nx * flen, rv + len - flen, flen);
+            nx++;
+        }
+        if (i == 0) {                           /* rv = r + n */
+            size_t j = len;
+            while (j-- > 0) {
+                unsigned t = (unsigned)rv[j] + nv[j] + carry;
+                rv[j] = (uint8_t)t;
+                carry = t >> 8;
+            }
+        }
+    }
+    return nx;
+}
 
 kurv_err kurv_ecdsa_verify(const kurv_curve *c, const uint8_t *sig, size_t sig_len,
                            const uint8_t *pub, size_t pub_len,
@@ -12,11 +49,11 @@ kurv_err kurv_ecdsa_verify(const kurv_curve *c, const uint8_t *sig, size_t sig_l
     const kurv_mont *sc;
     uint64_t r[KURV_MAXL], s[KURV_MAXL], ns[KURV_MAXL], e[KURV_MAXL];
     uint64_t sm[KURV_MAXL], w[KURV_MAXL], u[KURV_MAXL];
-    uint8_t qxy[2 * KURV_MAX_FIELD_LEN], x[KURV_MAX_FIELD_LEN];
-    uint8_t u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN];
-    uint8_t tb[KURV_MAX_SCALAR_LEN], xr[KURV_MAX_SCALAR_LEN];
-    size_t slen;
+    uint8_t qxy[2 * KURV_MAX_FIELD_LEN], xs[2 * KURV_MAX_FIELD_LEN];
+    uint8_t u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN], tb[KURV_MAX_SCALAR_LEN];
+    size_t slen, nx;
     kurv_err err;
+    int eq;
 
     if (!kurv_curve_ok(c) || !digest || digest_len == 0 || digest_len > KURV_MAX_HASH_LEN
         || (flags & ~KURV_ECDSA_VERIFY_LOW_S))
@@ -56,13 +93,8 @@ kurv_err kurv_ecdsa_verify(const kurv_curve *c, const uint8_t *sig, size_t sig_l
     kurv_mont_mul(sc, u, r, w);
     kurv_mont_store(sc, u2, slen, u);
 
-    /* X = u1 G + u2 Q must be finite with x(X) mod n = r. The curve's own check
-     * compares in Jacobian coordinates (no inversion); otherwise reduce x(X) mod n. */
-    if (c->ops->ecdsa_check_vartime)
-        return c->ops->ecdsa_check_vartime(c, sig, u1, u2, qxy) == KURV_OK ? KURV_OK
-                                                                            : KURV_ERR_SIGNATURE;
-    if (c->ops->mul2_vartime(c, x, u1, u2, qxy) != KURV_OK)
-        return KURV_ERR_SIGNATURE;
-    kurv_dsa_mod_n(c, xr, x, c->flen, c->field_bits);
-    return memcmp(xr, sig, slen) == 0 ? KURV_OK : KURV_ERR_SIGNATURE;
+    /* X = u1 G + u2 Q must be finite with x(X) mod n = r: x(X) is r or r + n */
+    nx = dsa_x_candidates(c, xs, sig);
+    err = c->ops->mul2_x_eq_vartime(c, &eq, u1, u2, qxy, xs, nx);
+    return err == KURV_OK && eq ? KURV_OK : KURV_ERR_SIGNATURE;
 }

@@ -2,7 +2,7 @@
  * kurv ECIES: the data encapsulation - AES-CBC/PKCS#7, AES-CTR, AES-GCM (Nettle) - and
  * the MAC - HMAC-SHA-2 (Nettle) or the caller's.
  */
-#include <kurv/kurv.h>
+#include <kurv/util.h>
 #include <kurv/ecies.h>
 #include "ecies_impl.h"
 #include "ct.h"

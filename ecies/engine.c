@@ -2,7 +2,8 @@
  * kurv ECIES: encryption and decryption (IEEE 1363a-2004 11.3, ISO/IEC 18033-2 10.2,
  * SEC 1 v2 5.1), in BouncyCastle IESEngine's order (see kurv/ecies.h).
  */
-#include <kurv/kurv.h>
+#include <kurv/keys.h>
+#include <kurv/util.h>
 #include <kurv/ecies.h>
 #include "curve_impl.h"
 #include "keys_impl.h"

@@ -2,7 +2,8 @@
  * kurv ECIES: key derivation - KDF1 and KDF2 of ISO/IEC 18033-2 6.2 (KDF2 is the ANSI
  * X9.63 KDF), HKDF of RFC 5869, or the caller's function. Hashes and HMAC are Nettle's.
  */
-#include <kurv/kurv.h>
+#include <kurv/hash.h>
+#include <kurv/util.h>
 #include <kurv/ecies.h>
 #include "ecies_impl.h"
 

@@ -1,5 +1,5 @@
 /* kurv ECIES: presets, parameter validation and sizes (see kurv/ecies.h). */
-#include <kurv/kurv.h>
+#include <kurv/hash.h>
 #include <kurv/ecies.h>
 #include "curve_impl.h"
 #include "ecies_impl.h"

@@ -16,7 +16,7 @@ static const char batch_tag[] = "KURV/schnorr-batch";
 static size_t batch_parts(size_t n, size_t *pts_len, size_t *sc_len)
 {
     const kurv_curve *c = kurv_secp256k1();
-    size_t msm = c->ops->msm_scratch_size(c, 2 * n);
+    size_t msm = c->ops->ext ? c->ops->ext->msm_scratch_size(c, 2 * n) : 0;
     if (n == 0 || n > BATCH_MAX || msm == 0)
         return 0;
     *pts_len = (2 * n * 64 + BATCH_ALIGN - 1) / BATCH_ALIGN * BATCH_ALIGN;
@@ -95,9 +95,9 @@ static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
         memcpy(pts + 128 * i + 64, pubkeys + 32 * i, 32);
         memcpy(pts + 128 * i, sigs + 64 * i, 32);
     }
-    if (c->ops->lift_x_many(c, pts + 64, n, 128, 0, &j) != KURV_OK)
+    if (c->ops->ext->lift_x_many(c, pts + 64, n, 128, 0, &j) != KURV_OK)
         return KURV_ERR_POINT;
-    if (c->ops->lift_x_many(c, pts, n, 128, 0, &j) != KURV_OK)
+    if (c->ops->ext->lift_x_many(c, pts, n, 128, 0, &j) != KURV_OK)
         return KURV_ERR_SIGNATURE;
     for (i = 0; i < n; i++) {
         const uint8_t *r = sigs + 64 * i, *s = r + 32, *pk = pubkeys + 32 * i;
@@ -123,7 +123,7 @@ static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
     /* sum a_i R_i + sum a_i e_i P_i - (sum a_i s_i) G must be O */
     schnorr_sc_neg(c, sum, sum);
     kl_to_be(4, ab, 32, sum);
-    e = c->ops->msm_vartime(c, NULL, ab, sc, pts, 2 * n, msm, msm_len);
+    e = c->ops->ext->msm_vartime(c, NULL, ab, sc, pts, 2 * n, msm, msm_len);
     if (e == KURV_ERR_INFINITY)
         return KURV_OK;
     return e == KURV_OK ? KURV_ERR_SIGNATURE : e;
@@ -142,6 +142,8 @@ kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
         return KURV_OK;
     if (n > BATCH_MAX || !sigs || !pubkeys || !msgs || !msg_lens || (!scratch && scratch_len))
         return KURV_ERR_ARG;
+    if (!c->ops->ext)                   /* batch lifting and the product: optional ops */
+        return KURV_ERR_UNSUPPORTED;
     /* cheap input errors first, in index order (public keys are checked per chunk, as they
      * are lifted, before the chunk's equation) */
     for (i = 0; i < n; i++) {

@@ -195,6 +195,8 @@ kurv_err kurv_schnorr_verify(const uint8_t sig[64], const uint8_t pubkey[32], co
 
     if (!sig || !pubkey || (!msg && msg_len))
         return KURV_ERR_ARG;
+    if (!c->ops->ext)                      /* the affine u1*G + u2*Q: an optional op */
+        return KURV_ERR_UNSUPPORTED;
     /* P = lift_x(int(pk)) */
     memcpy(pxy, pubkey, 32);
     e = c->ops->lift_x(c, pxy + 32, pubkey, 0);
@@ -207,7 +209,7 @@ kurv_err kurv_schnorr_verify(const uint8_t sig[64], const uint8_t pubkey[32], co
     kl_from_be(4, ev, eb, 32);
     schnorr_sc_neg(c, ev, ev);
     kl_to_be(4, eb, 32, ev);
-    e = c->ops->mul2_xy_vartime(c, rxy, sig + 32, eb, pxy);
+    e = c->ops->ext->mul2_xy_vartime(c, rxy, sig + 32, eb, pxy);
     if (e != KURV_OK)                      /* R = O */
         return KURV_ERR_SIGNATURE;
     if ((rxy[63] & 1) || memcmp(rxy, sig, 32) != 0)

@@ -13,55 +13,28 @@
 #include <kurv/curve.h>
 #include "mont.h"
 
-#define KURV_CURVE_ABI 4u
+#define KURV_CURVE_ABI 5u
 
 /*
- * Hot operations of one curve. Points cross this boundary as affine x||y,
- * each coordinate big-endian and field_len bytes (2 * field_len in all);
- * scalars as scalar_len big-endian bytes. Inputs are trusted to be in range
- * (the core validates them first).
+ * Optional capabilities of a curve, behind kurv_curve_ops.ext (NULL when the curve
+ * has none of them: the run-time curves). A curve that has the block fills every
+ * slot. Callers check ext first. Variable time unless said otherwise.
  */
-struct kurv_curve_ops {
-    /* xy = k*G. Constant time in k. k must be < n.
-     * Return: KURV_OK; KURV_ERR_INFINITY if k = 0 (xy zeroed). */
-    kurv_err (*mul_base)(const kurv_curve *c, uint8_t *xy, const uint8_t *k);
-
-    /* xy = k*P for a validated point P = pxy. Constant time in k (and P).
-     * Return: KURV_OK; KURV_ERR_INFINITY if the product is O (xy zeroed). */
-    kurv_err (*mul)(const kurv_curve *c, uint8_t *xy, const uint8_t *k, const uint8_t *pxy);
-
-    /* x = x-coordinate (field_len bytes) of u1*G + u2*Q, Q = qxy validated.
-     * u1, u2 < n. Variable time: for public inputs only.
-     * Return: KURV_OK; KURV_ERR_INFINITY if the sum is O. */
-    kurv_err (*mul2_vartime)(const kurv_curve *c, uint8_t *x, const uint8_t *u1,
-                             const uint8_t *u2, const uint8_t *qxy);
-
-    /* Check that x < p, y < p and y^2 = x^3 + a x + b.
-     * Return: KURV_OK or KURV_ERR_POINT. */
-    kurv_err (*check_xy)(const kurv_curve *c, const uint8_t *xy);
-
-    /* ECDSA's final check without an inversion: KURV_OK if R = u1*G + u2*Q is not O
-     * and x(R) mod n equals r (scalar_len bytes, 1 <= r < n), else KURV_ERR_SIGNATURE.
-     * Compares r*Z^2 (and (r+n)*Z^2 when r + n < p) with Jacobian X.
-     * Variable time: for public inputs only. */
-    kurv_err (*ecdsa_check_vartime)(const kurv_curve *c, const uint8_t *r, const uint8_t *u1,
-                                    const uint8_t *u2, const uint8_t *qxy);
-
-    /* y (field_len bytes) with y^2 = x^3 + a x + b and y mod 2 = odd.
-     * Return: KURV_OK; KURV_ERR_POINT if x >= p or x^3 + a x + b is not a square. */
-    kurv_err (*lift_x)(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd);
-
+struct kurv_curve_ext {
     /* lift_x of n records: record i is xy + i*stride, x in its first field_len bytes,
      * and y (of parity odd) is written into the next field_len bytes. Curves with a
-     * two-lane square root (secp256k1) take the records in pairs.
-     * Return: KURV_OK; KURV_ERR_POINT with *bad = the first failing i (records before
-     * it are lifted, those after it are not). */
+     * two-lane square root (secp256k1) take the records in pairs. Constant time per
+     * record, but stops at the first failing one.
+     * Return: KURV_OK; KURV_ERR_POINT with *bad = the first failing i (x >= p or no
+     * square root; records before it are lifted, those after it are not). */
     kurv_err (*lift_x_many)(const kurv_curve *c, uint8_t *xy, size_t n, size_t stride, int odd,
                             size_t *bad);
 
-    /* xy = affine x||y of u1*G + u2*Q, Q = qxy validated, u1, u2 < n.
-     * Variable time: for public inputs only (BIP-340 verification).
-     * Return: KURV_OK; KURV_ERR_INFINITY if the sum is O (xy zeroed). */
+    /* xy (2 * field_len bytes) = affine x||y of u1*G + u2*Q, Q = qxy on the curve,
+     * u1, u2 < n (scalar_len bytes each). Variable time: for public inputs only
+     * (BIP-340 verification).
+     * Return: KURV_OK; KURV_ERR_INFINITY if the sum is O (xy zeroed); KURV_ERR_POINT if
+     * a coordinate of Q is >= p. */
     kurv_err (*mul2_xy_vartime)(const kurv_curve *c, uint8_t *xy, const uint8_t *u1,
                                 const uint8_t *u2, const uint8_t *qxy);
 
@@ -70,7 +43,7 @@ struct kurv_curve_ops {
     size_t (*msm_scratch_size)(const kurv_curve *c, size_t n);
 
     /* Multi-scalar product xy = g*G + sum_{i<n} k_i*P_i, variable time (public inputs).
-     * pxy: n validated affine points x||y (2*field_len bytes each); k: n scalars of
+     * pxy: n affine points x||y (2*field_len bytes each) on the curve; k: n scalars of
      * scalar_len bytes, each < n; g: one such scalar, or NULL for no G term. xy may be
      * NULL to learn only whether the sum is O. Strauss (interleaved wNAF) for few
      * points, Pippenger (buckets) for many, GLV on curves with an endomorphism; all
@@ -81,37 +54,98 @@ struct kurv_curve_ops {
     kurv_err (*msm_vartime)(const kurv_curve *c, uint8_t *xy, const uint8_t *g,
                             const uint8_t *k, const uint8_t *pxy, size_t n,
                             void *scratch, size_t scratch_len);
+};
+
+/*
+ * The operations of one curve; every slot is mandatory (ext excepted). Points cross
+ * the byte-level slots as affine x||y, each coordinate big-endian and field_len bytes
+ * (2 * field_len in all); scalars as scalar_len big-endian bytes, < n. The core
+ * validates its inputs before calling (a point is on the curve, a scalar in range):
+ * the slots only report what they must still check themselves.
+ */
+struct kurv_curve_ops {
+    /* xy = k*G. Constant time in k.
+     * Return: KURV_OK; KURV_ERR_INFINITY if k = 0 (xy zeroed). */
+    kurv_err (*mul_base)(const kurv_curve *c, uint8_t *xy, const uint8_t *k);
+
+    /* xy = k*P for P = pxy on the curve. Constant time in k and P.
+     * Return: KURV_OK; KURV_ERR_INFINITY if the product is O (xy zeroed);
+     * KURV_ERR_POINT if a coordinate of P is >= p. */
+    kurv_err (*mul)(const kurv_curve *c, uint8_t *xy, const uint8_t *k, const uint8_t *pxy);
+
+    /* Whether x(R) of R = u1*G + u2*Q (Q = qxy on the curve) is one of nx candidate
+     * x-coordinates xs (field_len big-endian bytes each, back to back; a candidate
+     * >= p matches nothing): *eq = 1 if R != O and it is, else 0. Built-in curves
+     * compare x * Z^2 with the Jacobian X, without an inversion. Variable time: for
+     * public inputs only (ECDSA verification, dsa/verify.c, passes r and r + n).
+     * Return: KURV_OK; KURV_ERR_INFINITY if R = O; KURV_ERR_POINT if a coordinate of
+     * Q is >= p. */
+    kurv_err (*mul2_x_eq_vartime)(const kurv_curve *c, int *eq, const uint8_t *u1,
+                                  const uint8_t *u2, const uint8_t *qxy,
+                                  const uint8_t *xs, size_t nx);
+
+    /* Check that x < p, y < p and y^2 = x^3 + a x + b. Constant time.
+     * Return: KURV_OK or KURV_ERR_POINT. */
+    kurv_err (*check_xy)(const kurv_curve *c, const uint8_t *xy);
+
+    /* y (field_len bytes) with y^2 = x^3 + a x + b and y mod 2 = odd. Constant time.
+     * Return: KURV_OK; KURV_ERR_POINT if x >= p or x^3 + a x + b is not a square. */
+    kurv_err (*lift_x)(const kurv_curve *c, uint8_t *y, const uint8_t *x, int odd);
 
     /*
-     * The point API (kurv/point.h; core/src/point_tmpl.h, core/src/point.c). Points are
-     * raw limbs in the curve's field representation: Jacobian uint64_t[3][KURV_MAXL]
+     * The point API (kurv/point.h; core/src/ec/point_ops.h, core/src/point.c). Points
+     * are raw limbs in the curve's field representation: Jacobian uint64_t[3][KURV_MAXL]
      * (O stored as (1, 1, 0)), affine uint64_t[2][KURV_MAXL]; field elements
-     * uint64_t[KURV_MAXL]; scalars plain little-endian limbs, reduced below n.
-     * Masks are 0 or all-ones. Constant time unless named _vartime.
+     * uint64_t[KURV_MAXL]; only the first p_limbs limbs of each are used, the rest
+     * zero. Scalars are plain little-endian limbs, reduced below n. Masks are 0 or
+     * all-ones. None of these fails: bad input is reported through a mask. Constant
+     * time unless named _vartime.
      */
-    uint64_t (*p_fe_load)(const kurv_curve *c, uint64_t *r, const uint64_t *plain); /* mask: < p */
+    /* r = plain (< 2^(64 p_limbs)) in the representation; mask: plain < p */
+    uint64_t (*p_fe_load)(const kurv_curve *c, uint64_t *r, const uint64_t *plain);
+    /* plain = the fully reduced value of a */
     void (*p_fe_store)(const kurv_curve *c, uint64_t *plain, const uint64_t *a);
-    uint64_t (*p_fe_sqrt)(const kurv_curve *c, uint64_t *r, const uint64_t *a);     /* mask: square */
+    /* r = a square root of a; mask: a is a square */
+    uint64_t (*p_fe_sqrt)(const kurv_curve *c, uint64_t *r, const uint64_t *a);
+    /* r = -a */
     void (*p_fe_neg)(const kurv_curve *c, uint64_t *r, const uint64_t *a);
+    /* r = the affine point with x = xplain and y of parity odd; mask: it exists */
     uint64_t (*p_aff_from_x)(const kurv_curve *c, uint64_t *r, const uint64_t *xplain, int odd);
+    /* r = p + q (Jacobian), complete: any inputs, O included; r may alias p or q */
     void (*p_add)(const kurv_curve *c, uint64_t *r, const uint64_t *p, const uint64_t *q);
+    /* r = p + q, q affine; complete */
     void (*p_add_aff)(const kurv_curve *c, uint64_t *r, const uint64_t *p, const uint64_t *q);
+    /* r = 2p */
     void (*p_dbl)(const kurv_curve *c, uint64_t *r, const uint64_t *p);
+    /* mask: p = q (Jacobian, O equal to O only) */
     uint64_t (*p_eq)(const kurv_curve *c, const uint64_t *p, const uint64_t *q);
+    /* mask: p (Jacobian) = q (affine) */
     uint64_t (*p_eq_aff)(const kurv_curve *c, const uint64_t *p, const uint64_t *q);
-    uint64_t (*p_to_aff)(const kurv_curve *c, uint64_t *r, const uint64_t *p);      /* mask: O */
+    /* r = affine of p; mask: p is O (r zero) */
+    uint64_t (*p_to_aff)(const kurv_curve *c, uint64_t *r, const uint64_t *p);
+    /* n Jacobian points (p_stride limbs apart) to affine (r_stride limbs apart), one
+     * inversion; r must not overlap p. O gives zero. Returns how many were O. */
     size_t (*p_batch_to_aff)(const kurv_curve *c, uint64_t *r, size_t r_stride, const uint64_t *p,
-                             size_t p_stride, size_t n);   /* strides in limbs; returns #O */
+                             size_t p_stride, size_t n);
+    /* mask: p (Jacobian) is on the curve; O counts as on it */
     uint64_t (*p_on_curve)(const kurv_curve *c, const uint64_t *p);
+    /* mask: p (affine) is on the curve */
     uint64_t (*p_aff_on_curve)(const kurv_curve *c, const uint64_t *p);
+    /* r = k*p (Jacobian), constant time in k and p */
     void (*p_mul)(const kurv_curve *c, uint64_t *r, const uint64_t *k, const uint64_t *p);
-    /* table NULL: the base point's table */
+    /* r = k*P from P's fixed-window table (p_table_build); table NULL: G's own table */
     void (*p_mul_table)(const kurv_curve *c, uint64_t *r, const uint64_t *k, const void *table);
+    /* fill the p_table_len-byte table of the affine point p (aligned for uint64_t);
+     * mask: no entry was O (always so for a point of the curve) */
     uint64_t (*p_table_build)(const kurv_curve *c, void *table, const uint64_t *p);
+    /* r = u1*p + u2*q (Jacobian inputs, either may be O). Variable time: public only. */
     void (*p_mul2_vartime)(const kurv_curve *c, uint64_t *r, const uint64_t *u1, const uint64_t *p,
                            const uint64_t *u2, const uint64_t *q);
     size_t p_table_len;           /* bytes of a fixed-point table */
     size_t p_limbs;               /* limbs of a field element in use */
+
+    /* optional capabilities, or NULL */
+    const struct kurv_curve_ext *ext;
 };
 
 struct kurv_curve {

@@ -1,5 +1,6 @@
 /* kurv core: error strings, version, wiping. */
-#include <kurv/kurv.h>
+#include <kurv/err.h>
+#include <kurv/util.h>
 
 const char *kurv_strerror(kurv_err e)
 {

@@ -11,25 +11,26 @@
 #define KURV_FE_MONT_TMPL_H
 
 #include "mont_impl.h"
+#include "ec/ctx.h"
 
 #define EC_FIELD_MONT 1
 
-static inline void fe_mul(fe *r, const fe *a, const fe *b)
+static inline void fe_mul(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 {
     kl_montmul(EC_N, r->v, a->v, b->v, EC_P.v, EC_P_M0INV);
 }
 
-static inline void fe_sqr(fe *r, const fe *a)
+static inline void fe_sqr(EC_CTX_PARAM fe *r, const fe *a)
 {
     kl_montmul(EC_N, r->v, a->v, a->v, EC_P.v, EC_P_M0INV);
 }
 
-static inline void fe_to_dom(fe *r, const fe *a)
+static inline void fe_to_dom(EC_CTX_PARAM fe *r, const fe *a)
 {
     kl_montmul(EC_N, r->v, a->v, ec_fp_rr.v, EC_P.v, EC_P_M0INV);
 }
 
-static inline void fe_from_dom(fe *r, const fe *a)
+static inline void fe_from_dom(EC_CTX_PARAM fe *r, const fe *a)
 {
     fe one = {{1}};
     kl_montmul(EC_N, r->v, a->v, one.v, EC_P.v, EC_P_M0INV);

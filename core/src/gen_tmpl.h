@@ -3,16 +3,16 @@
  * curve's gen.c includes its field header and its parameters, defines
  * GEN_P (needed by Montgomery fields), GEN_A, GEN_B, GEN_GX, GEN_GY (EC_FLEN bytes each) and GEN_N (EC_SLEN
  * bytes), then includes this file, which provides main(). The program prints a
- * C header holding the field-representation constants (ec_k), the fixed-base
- * comb table (ec_base_table: window i, entry j = (j+1) * 2^(EC_BASE_W * i) * G,
+ * C header holding the field-representation constants (ec_k), the fixed-window
+ * table of G (ec_base_table: window i, entry j = (j+1) * 2^(EC_BASE_W * i) * G,
  * affine), the Montgomery context for scalars modulo n (ec_sc) and, when gen.c
  * defines EC_G_WNAF_W, the odd multiples of G for verification (ec_g_odd, below).
  * Limbs are printed as 64-bit literals, independent of the generating machine.
  */
 #define EC_NO_TABLE
-#include "ec_types_tmpl.h"
+#include "ec/types.h"
 static struct ec_consts ec_k;
-#include "ec_tmpl.h"
+#include "ec/ec.h"
 #include "mont.h"
 
 #include <stdio.h>
@@ -43,10 +43,10 @@ static void gen_die(const char *what)
 }
 
 /* one table entry: p made affine, "{x,y}" and a comma unless it is the last */
-static void gen_aff(FILE *f, const ec_pt *p, int last)
+static void gen_aff(FILE *f, const ec_proj *p, int last)
 {
     ec_aff a;
-    if (pt_to_aff(&a, p) & 1)
+    if (proj_to_aff(EC_CTX_ARG &a, p) & 1)
         gen_die("unexpected point at infinity");
     fputs("  {", f);
     gen_fe(f, &a.x);
@@ -65,23 +65,23 @@ static void gen_aff(FILE *f, const ec_pt *p, int last)
  */
 static void gen_odd_tables(FILE *f, const ec_aff *g)
 {
-    ec_pt base, twice, acc;
+    ec_proj base, twice, acc;
     unsigned t, j;
 
     fprintf(f, "#define EC_G_WNAF_W %d\n#define EC_G_TABLES %d\n", EC_G_WNAF_W, EC_G_TABLES);
     fprintf(f, "static const ec_aff ec_g_odd[%d][%d] = {\n", EC_G_TABLES, 1 << (EC_G_WNAF_W - 2));
-    pt_from_aff(&base, g);
+    proj_from_aff(EC_CTX_ARG &base, g);
     for (t = 0; t < EC_G_TABLES; t++) {
         fputs(" {\n", f);
-        pt_dbl(&twice, &base);
+        proj_dbl(EC_CTX_ARG &twice, &base);
         acc = base;
         for (j = 0; j < (1u << (EC_G_WNAF_W - 2)); j++) {
             gen_aff(f, &acc, j + 1 == (1u << (EC_G_WNAF_W - 2)));
-            pt_add(&acc, &acc, &twice);
+            proj_add(EC_CTX_ARG &acc, &acc, &twice);
         }
         fputs(t + 1 < EC_G_TABLES ? " },\n" : " }\n", f);
         for (j = 0; j < EC_G_SPLIT_BITS; j++)
-            pt_dbl(&base, &base);
+            proj_dbl(EC_CTX_ARG &base, &base);
     }
     fputs("};\n", f);
 }
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     FILE *f;
     fe plain_one = {{1}};
     ec_aff g;
-    ec_pt base, acc;
+    ec_proj base, acc;
     kurv_mont sc;
     unsigned i, j;
 
@@ -106,14 +106,14 @@ int main(int argc, char **argv)
         memcpy(ec_fp_rr.v, fp.rr, sizeof ec_fp_rr.v);
     }
 #endif
-    fe_to_dom(&ec_k.one, &plain_one);
-    if (!(fe_from_bytes(&ec_k.a, GEN_A) & fe_from_bytes(&ec_k.b, GEN_B) & 1))
+    fe_to_dom(EC_CTX_ARG &ec_k.one, &plain_one);
+    if (!(fe_from_bytes(EC_CTX_ARG &ec_k.a, GEN_A) & fe_from_bytes(EC_CTX_ARG &ec_k.b, GEN_B) & 1))
         gen_die("a or b >= p");
-    fe_add(&ec_k.b3, &ec_k.b, &ec_k.b);
-    fe_add(&ec_k.b3, &ec_k.b3, &ec_k.b);
-    if (!(fe_from_bytes(&g.x, GEN_GX) & fe_from_bytes(&g.y, GEN_GY) & 1))
+    fe_add(EC_CTX_ARG &ec_k.b3, &ec_k.b, &ec_k.b);
+    fe_add(EC_CTX_ARG &ec_k.b3, &ec_k.b3, &ec_k.b);
+    if (!(fe_from_bytes(EC_CTX_ARG &g.x, GEN_GX) & fe_from_bytes(EC_CTX_ARG &g.y, GEN_GY) & 1))
         gen_die("G has a coordinate >= p");
-    if (!(aff_on_curve(&g) & 1))
+    if (!(aff_on_curve(EC_CTX_ARG &g) & 1))
         gen_die("G is not on the curve");
     if (kurv_mont_init(&sc, GEN_N, EC_SLEN) != 0 || sc.bits != EC_ORDER_BITS)
         gen_die("bad group order");
@@ -143,17 +143,17 @@ int main(int argc, char **argv)
     gen_limbs(f, sc.one, KURV_MAXL); fputs("\n};\n", f);
 
     fprintf(f, "static const ec_aff ec_base_table[%d][%d] = {\n", EC_BASE_WINDOWS, EC_BASE_ENTRIES);
-    pt_from_aff(&base, &g);
+    proj_from_aff(EC_CTX_ARG &base, &g);
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         fputs(" {\n", f);
         acc = base;
         for (j = 0; j < EC_BASE_ENTRIES; j++) {
             gen_aff(f, &acc, j + 1 == EC_BASE_ENTRIES);
-            pt_add(&acc, &acc, &base);
+            proj_add(EC_CTX_ARG &acc, &acc, &base);
         }
         fputs(i + 1 < EC_BASE_WINDOWS ? " },\n" : " }\n", f);
         for (j = 0; j < EC_BASE_W; j++)
-            pt_dbl(&base, &base);
+            proj_dbl(EC_CTX_ARG &base, &base);
     }
     fputs("};\n", f);
 #ifdef EC_G_WNAF_W

@@ -1,5 +1,6 @@
 /* kurv core: SHA-2 digests through Nettle (see kurv/hash.h). */
-#include <kurv/kurv.h>
+#include <kurv/hash.h>
+#include <kurv/util.h>
 
 #include <string.h>
 #include <nettle/sha2.h>

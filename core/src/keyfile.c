@@ -18,7 +18,10 @@
  * structure, private scalar (KURV_ERR_PRIVKEY), public key (KURV_ERR_POINT).
  */
 #include <string.h>
-#include <kurv/kurv.h>
+#include <kurv/keyfile.h>
+#include <kurv/keys.h>
+#include <kurv/point.h>
+#include <kurv/util.h>
 #include "curve_impl.h"
 #include "asn1.h"
 #include "pem.h"

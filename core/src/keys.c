@@ -1,6 +1,7 @@
 /* kurv core: randomness, private keys, SEC1 points, ECDH (see kurv/keys.h). */
 #define _DEFAULT_SOURCE
-#include <kurv/kurv.h>
+#include <kurv/keys.h>
+#include <kurv/util.h>
 #include "curve_impl.h"
 #include "keys_impl.h"
 #include "ct.h"

@@ -71,13 +71,6 @@ void kurv_mont_store(const kurv_mont *ctx, uint8_t *b, size_t len, const uint64_
     kl_to_be(ctx->nl, b, len, a);
 }
 
-void kurv_mont_reduce_once(const kurv_mont *ctx, uint64_t *a)
-{
-    uint64_t t[KURV_MAXL], bw;
-    bw = kl_sub(ctx->nl, t, a, ctx->m);
-    kl_cmov(ctx->nl, a, t, 0 - (bw ^ 1));
-}
-
 void kurv_mont_add(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     kl_modadd(ctx->nl, r, a, b, ctx->m);
@@ -110,8 +103,8 @@ void kurv_mont_from(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
     mont_mul_any(ctx, r, a, one);
 }
 
-void kurv_mont_pow_vartime_exp(const kurv_mont *ctx, uint64_t *r, const uint64_t *a,
-                               const uint8_t *e, size_t elen)
+void kurv_mont_pow_pubexp(const kurv_mont *ctx, uint64_t *r, const uint64_t *a,
+                          const uint8_t *e, size_t elen)
 {
     /* fixed 4-bit window; the exponent is public, the base may be secret */
     uint64_t tab[16][KURV_MAXL], acc[KURV_MAXL], t[KURV_MAXL];
@@ -146,7 +139,7 @@ void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
 
     kl_sub(ctx->nl, e, ctx->m, two);
     kl_to_be(ctx->nl, eb, len, e);
-    kurv_mont_pow_vartime_exp(ctx, r, a, eb, len);
+    kurv_mont_pow_pubexp(ctx, r, a, eb, len);
 }
 
 /* r = a^-1 mod m (plain values) by safegcd, the limb count a compile-time constant

@@ -31,8 +31,6 @@ int kurv_mont_init(kurv_mont *ctx, const uint8_t *m, size_t len);
 uint64_t kurv_mont_load(const kurv_mont *ctx, uint64_t *r, const uint8_t *b, size_t len);
 /* Write a (< m, plain form) as len big-endian bytes. */
 void kurv_mont_store(const kurv_mont *ctx, uint8_t *b, size_t len, const uint64_t *a);
-/* If a >= m then a -= m (one conditional subtraction), for values < 2m. */
-void kurv_mont_reduce_once(const kurv_mont *ctx, uint64_t *a);
 
 void kurv_mont_add(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b);
 void kurv_mont_sub(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -49,9 +47,11 @@ void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
  * 0 maps to 0, and so does an a not coprime to m. Variable time: for public values
  * only (ECDSA verification). */
 void kurv_mont_inv_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
-/* r = a^e (Montgomery domain), e given as big-endian bytes; e is public. */
-void kurv_mont_pow_vartime_exp(const kurv_mont *ctx, uint64_t *r, const uint64_t *a,
-                               const uint8_t *e, size_t elen);
+/* r = a^e (Montgomery domain), e given as elen big-endian bytes. Constant time in the
+ * base a (which may be secret: the inversion); the exponent e must be public, as its
+ * bits decide the work (4-bit fixed window, leading zero windows skipped). */
+void kurv_mont_pow_pubexp(const kurv_mont *ctx, uint64_t *r, const uint64_t *a,
+                          const uint8_t *e, size_t elen);
 /* All-ones if a == 0, else 0. */
 uint64_t kurv_mont_is_zero(const kurv_mont *ctx, const uint64_t *a);
 /* All-ones if a < b (plain integers of nl limbs), else 0. */

@@ -1,7 +1,7 @@
 /* kurv core: RFC 7468 PEM writer and reader over Nettle's base64 (see pem.h). */
 #include <string.h>
 #include <nettle/base64.h>
-#include <kurv/kurv.h>
+#include <kurv/util.h>
 #include "pem.h"
 
 #define PEM_COLS 64                 /* base64 characters per line (RFC 7468 2) */

@@ -1,6 +1,7 @@
 /* kurv core: curves from run-time short-Weierstrass parameters (kurv_curve_new). */
 #include <kurv/point.h>
-#include <kurv/kurv.h>
+#include <kurv/keys.h>
+#include <kurv/util.h>
 #include "rt_impl.h"
 #include "mont_impl.h"
 #include "ct.h"
@@ -74,12 +75,17 @@ static kurv_err rt_op_mul(const kurv_curve *c, uint8_t *xy, const uint8_t *k, co
     return e;
 }
 
-static kurv_err rt_op_mul2_vartime(const kurv_curve *c, uint8_t *x, const uint8_t *u1,
-                                   const uint8_t *u2, const uint8_t *qxy)
+/* mul2_x_eq_vartime (curve_impl.h) through the point ops: R to affine (one inversion),
+ * then its x bytes against each candidate. Variable time: public inputs. */
+static kurv_err rt_op_mul2_x_eq_vartime(const kurv_curve *c, int *eq, const uint8_t *u1,
+                                        const uint8_t *u2, const uint8_t *qxy,
+                                        const uint8_t *xs, size_t nx)
 {
     uint64_t a[KURV_MAXL], b[KURV_MAXL], g[3][KURV_MAXL], q[3][KURV_MAXL], r[3][KURV_MAXL];
     uint8_t xy[2 * KURV_MAX_FIELD_LEN], gxy[2 * KURV_MAX_FIELD_LEN];
+    size_t i;
     kurv_err e;
+    *eq = 0;
     memcpy(gxy, c->gx, c->flen);
     memcpy(gxy + c->flen, c->gy, c->flen);
     rt_load_xy(c, g[0], gxy);
@@ -89,9 +95,12 @@ static kurv_err rt_op_mul2_vartime(const kurv_curve *c, uint8_t *x, const uint8_
     rt_bytes_to_limbs(b, u2, c->slen);
     c->ops->p_mul2_vartime(c, r[0], a, g[0], b, q[0]);
     e = rt_store_jac(c, xy, r[0]);
-    if (e == KURV_OK)
-        memcpy(x, xy, c->flen);
-    return e;
+    if (e != KURV_OK)
+        return e;
+    for (i = 0; i < nx; i++)
+        if (memcmp(xy, xs + i * c->flen, c->flen) == 0)
+            *eq = 1;
+    return KURV_OK;
 }
 
 static kurv_err rt_op_check_xy(const kurv_curve *c, const uint8_t *xy)
@@ -111,21 +120,6 @@ static kurv_err rt_op_lift_x(const kurv_curve *c, uint8_t *y, const uint8_t *x, 
         return KURV_ERR_POINT;
     c->ops->p_fe_store(c, t, a[1]);
     kl_to_be(KURV_MAXL, y, c->flen, t);
-    return KURV_OK;
-}
-
-/* lift_x_many one record at a time, through the runtime lift_x */
-static kurv_err rt_op_lift_x_many(const kurv_curve *c, uint8_t *xy, size_t n, size_t stride,
-                                  int odd, size_t *bad)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        kurv_err e = rt_op_lift_x(c, xy + i * stride + c->flen, xy + i * stride, odd);
-        if (e != KURV_OK) {
-            *bad = i;
-            return e;
-        }
-    }
     return KURV_OK;
 }
 
@@ -209,7 +203,7 @@ static int rt_probable_prime(const uint8_t *mb, size_t len, unsigned rounds, kur
                 break;
         }
         kurv_mont_to(&m, a, a);
-        kurv_mont_pow_vartime_exp(&m, x, a, db, 8 * nl);
+        kurv_mont_pow_pubexp(&m, x, a, db, 8 * nl);
         if (memcmp(x, m.one, nl * 8) == 0 || memcmp(x, mm1, nl * 8) == 0)
             continue;
         for (j = 1; j < r; j++) {
@@ -268,7 +262,7 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     pbits = rt_bits(p, plen);
     nbits = rt_bits(n, nlen);
     /* n >= 2^32: k*P's folded ladder and the table's incomplete additions need n far
-     * above 2^(window + 1) (see pt_mul_ct in ec_tmpl.h) */
+     * above 2^(window + 1) (see pt_mul_ct in ec/mul_ct.h) */
     if (pbits > 521 || nbits > 522 || (nbits >= 3 && nbits < 33))
         return rt_fail(fault, KURV_CURVE_FAULT_SIZE, KURV_ERR_UNSUPPORTED);
     if (pbits < 3 || !(p[plen - 1] & 1) || (pbits == 3 && p[0] <= 3))
@@ -335,11 +329,10 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     rc->ops = *engines[L - 4];
     rc->ops.mul_base = rt_op_mul_base;
     rc->ops.mul = rt_op_mul;
-    rc->ops.mul2_vartime = rt_op_mul2_vartime;
+    rc->ops.mul2_x_eq_vartime = rt_op_mul2_x_eq_vartime;
     rc->ops.check_xy = rt_op_check_xy;
     rc->ops.lift_x = rt_op_lift_x;
-    rc->ops.lift_x_many = rt_op_lift_x_many;
-    rc->ops.ecdsa_check_vartime = NULL;
+    rc->ops.ext = NULL;                  /* no optional capabilities */
     c->ops = &rc->ops;
 
     /* field context: Montgomery with R = 2^(64 L) */
@@ -410,9 +403,9 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
         for (z[0] = 2;; z[0]++) {               /* half the residues are non-squares */
             uint64_t zm[KURV_MAXL], l[KURV_MAXL];
             kurv_mont_to(&fp, zm, z);
-            kurv_mont_pow_vartime_exp(&fp, l, zm, eb, 8 * L);
+            kurv_mont_pow_pubexp(&fp, l, zm, eb, 8 * L);
             if (memcmp(l, mm1, L * 8) == 0) {
-                kurv_mont_pow_vartime_exp(&fp, rc->ctx.ts_c5, zm, qb, 8 * L);
+                kurv_mont_pow_pubexp(&fp, rc->ctx.ts_c5, zm, qb, 8 * L);
                 break;
             }
             if (z[0] > 10000) {                 /* not a prime after all */

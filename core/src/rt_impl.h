@@ -41,7 +41,9 @@ static inline const struct kurv_rt_ctx *kurv_rt_ctx_of(const kurv_curve *c)
     return &((const struct kurv_rt_curve *)(const void *)c)->ctx;
 }
 
-/* the point ops of each instantiation (the first six slots are filled by rt_curve.c) */
+/* the ops of each instantiation: the point slots (p_*); rt_curve.c copies one and fills
+ * the byte-level slots (mul_base, mul, mul2_x_eq_vartime, check_xy, lift_x) on top of
+ * the point slots; ext stays NULL */
 extern const struct kurv_curve_ops kurv_rt_ops4, kurv_rt_ops5, kurv_rt_ops6,
                                    kurv_rt_ops7, kurv_rt_ops8, kurv_rt_ops9;
 

@@ -1,119 +1,15 @@
-/* kurv-secp256k1: the secp256k1 descriptor and its specialised operations. */
+/* kurv-secp256k1: the secp256k1 curve: its field and its descriptor. */
 #include <kurv/secp256k1.h>
-#include <string.h>
+#define EC_PREFIX k1
+#define EC_TABLE_H "secp256k1_table.h"
 #include "field.h"
-#include "ec_types_tmpl.h"
-#include "mont.h"
-/* curve-specific names for the file-local tables, so that a linked program shows which curves it holds */
-#define ec_base_table k1_base_table
-#define ec_g_odd k1_g_odd     /* verification: odd multiples of G, when gen.c asks for them */
-#define ec_k k1_k
-#define ec_sc k1_sc
-#define ec_ops k1_ops
-#include "secp256k1_table.h"
-
-/*
- * GLV endomorphism (Gallant, Lambert, Vanstone 2001): phi(x, y) = (beta x, y) =
- * lambda * (x, y), with beta^3 = 1 mod p and lambda^3 = 1 mod n. Used by the
- * variable-time u1*G + u2*Q of verification to halve the doublings.
- */
-#define EC_GLV 1
-static const fe ec_glv_beta = {{0xc1396c28719501eeULL, 0x9cf0497512f58995ULL,
-                                0x6e64479eac3434e9ULL, 0x7ae96a2b657c0710ULL}};
-/* lattice basis: a1 = b2, -b1, a2 (each < 2^129), and g_i = round(2^384 * b_i / n) */
-static const uint64_t k1_glv_a1[4] = {0xe86c90e49284eb15ULL, 0x3086d221a7d46bcdULL, 0, 0};
-static const uint64_t k1_glv_mb1[4] = {0x6f547fa90abfe4c3ULL, 0xe4437ed6010e8828ULL, 0, 0};
-static const uint64_t k1_glv_a2[4] = {0x57c1108d9d44cfd8ULL, 0x14ca50f7a8e2f3f6ULL, 1, 0};
-static const uint64_t k1_glv_g1[4] = {0xe893209a45dbb031ULL, 0x3daa8a1471e8ca7fULL,
-                                      0xe86c90e49284eb15ULL, 0x3086d221a7d46bcdULL};
-static const uint64_t k1_glv_g2[4] = {0x1571b4ae8ac47f71ULL, 0x221208ac9df506c6ULL,
-                                      0x6f547fa90abfe4c4ULL, 0xe4437ed6010e8828ULL};
-
-/* round(k * g / 2^384) for 256-bit k and g (at most 129 bits) */
-static void k1_glv_mulshift(uint64_t r[4], const uint64_t k[4], const uint64_t g[4])
-{
-    uint64_t t[8] = {0}, c;
-    kurv_u128 acc;
-    int i, j;
-    for (i = 0; i < 4; i++) {
-        acc = 0;
-        for (j = 0; j < 4; j++) {
-            acc += (kurv_u128)k[j] * g[i] + t[i + j];
-            t[i + j] = (uint64_t)acc;
-            acc >>= 64;
-        }
-        t[i + 4] = (uint64_t)acc;
-    }
-    /* add 2^383 to round, then keep the top two limbs */
-    t[5] = kl_adc(t[5], 0x8000000000000000ULL, 0, &c);
-    t[6] = kl_adc(t[6], 0, c, &c);
-    t[7] += c;
-    r[0] = t[6]; r[1] = t[7]; r[2] = 0; r[3] = 0;
-}
-
-/* r = x * y mod 2^192, for x of two limbs and y of three */
-static void k1_mul_lo3(uint64_t r[3], const uint64_t x[2], const uint64_t y[3])
-{
-    kurv_u128 p;
-    uint64_t c;
-    p = (kurv_u128)x[0] * y[0]; r[0] = (uint64_t)p; c = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * y[1] + c; r[1] = (uint64_t)p; c = (uint64_t)(p >> 64);
-    r[2] = c + x[0] * y[2] + x[1] * y[1];
-    p = (kurv_u128)x[1] * y[0] + r[1]; r[1] = (uint64_t)p;
-    r[2] += (uint64_t)(p >> 64);
-}
-
-/* |v| of a signed 192-bit value, as 32 big-endian bytes; *neg = 1 if v < 0 */
-static void k1_glv_abs(uint8_t out[32], int *neg, const uint64_t v[3])
-{
-    uint64_t a[4] = {v[0], v[1], v[2], 0}, z[3] = {0};
-    *neg = (int)(v[2] >> 63);
-    if (*neg)
-        kl_sub(3, a, z, v);
-    kl_to_be(4, out, 32, a);
-}
-
-/*
- * k = k1 + k2*lambda (mod n) with |k1|, |k2| < 2^129; each returned as its absolute
- * value (32 bytes, big-endian) and a sign. With c1 = round(k b2 / n) and
- * c2 = round(-k b1 / n) (from the precomputed g_i), k1 = k - c1 a1 - c2 a2 and
- * k2 = -c1 b1 - c2 b2 hold as integers, and both are below 2^129 in absolute value:
- * so they are computed modulo 2^192 and read as signed numbers, with no reduction
- * modulo n. Variable time: for public scalars.
- */
-static void ec_glv_split(uint8_t *k1b, uint8_t *k2b, int *neg1, int *neg2, const uint8_t *kb)
-{
-    uint64_t k[4], c1[4], c2[4], t[3], u[3], k1[3], k2[3];
-    kl_from_be(4, k, kb, 32);
-    k1_glv_mulshift(c1, k, k1_glv_g1);
-    k1_glv_mulshift(c2, k, k1_glv_g2);
-    /* k1 = k - c1*a1 - c2*a2 */
-    k1_mul_lo3(t, c1, k1_glv_a1);
-    k1_mul_lo3(u, c2, k1_glv_a2);
-    kl_sub(3, k1, k, t);
-    kl_sub(3, k1, k1, u);
-    /* k2 = c1*(-b1) - c2*b2, b2 = a1 */
-    k1_mul_lo3(t, c1, k1_glv_mb1);
-    k1_mul_lo3(u, c2, k1_glv_a1);
-    kl_sub(3, k2, t, u);
-    k1_glv_abs(k1b, neg1, k1);
-    k1_glv_abs(k2b, neg2, k2);
-}
-
-#include "ec_tmpl.h"
+#include "glv.h"
 #include "params.h"
+#include "ec/curve.h"
 
-static const char *const k1_aliases[] = {"P-256K", "K-256", NULL};
-static const uint8_t k1_oid[] = {0x2B, 0x81, 0x04, 0x00, 0x0A};
-
-static const struct kurv_curve k1_curve = {
-    KURV_CURVE_ABI, "secp256k1", k1_aliases, "1.3.132.0.10", k1_oid, sizeof k1_oid,
-    256, 256, 32, 32,
-    k1_p, k1_a, k1_b, k1_gx, k1_gy, k1_n, 1,
-    &ec_sc, &ec_ops,
-};
-
-const kurv_curve *kurv_secp256k1(void)
-{
-    return &k1_curve;
-}
+KURV_CURVE_DEFINE(k1, kurv_secp256k1,
+    .name = "secp256k1",
+    KURV_ALIASES("P-256K", "K-256"),
+    .oid_str = "1.3.132.0.10",
+    KURV_OID(0x2B, 0x81, 0x04, 0x00, 0x0A),
+    .field_bits = 256)

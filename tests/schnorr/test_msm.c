@@ -80,7 +80,7 @@ Test(msm, mul2_xy_all_curves)
                 memset(u1, 0, sl);
                 memset(u2, 0, sl);
             }
-            e = c->ops->mul2_xy_vartime(c, xy, u1, u2, q + 1);
+            e = c->ops->ext->mul2_xy_vartime(c, xy, u1, u2, q + 1);
             qp = ossl_point(g, q + 1, fl, ctx);
             b1 = BN_bin2bn(u1, (int)sl, NULL);
             b2 = BN_bin2bn(u2, (int)sl, NULL);
@@ -103,7 +103,7 @@ static void check_msm(const kurv_curve *c, size_t n, int with_g, int special)
     BN_CTX *ctx = BN_CTX_new();
     uint8_t *pts = malloc(n * 2 * fl + 1), *ks = malloc(n * sl + 1), gs[KURV_MAX_SCALAR_LEN];
     uint8_t xy[2 * KURV_MAX_FIELD_LEN];
-    size_t need = c->ops->msm_scratch_size(c, n);
+    size_t need = c->ops->ext->msm_scratch_size(c, n);
     void *scratch = malloc(need);
     EC_POINT *sum = EC_POINT_new(g), *t = EC_POINT_new(g);
     BIGNUM *order = BN_bin2bn(nb, (int)sl, NULL), *bg;
@@ -178,14 +178,14 @@ static void check_msm(const kurv_curve *c, size_t n, int with_g, int special)
     }
 
     snprintf(what, sizeof what, "%s msm n=%zu g=%d special=%d", kurv_curve_name(c), n, with_g, special);
-    e = c->ops->msm_vartime(c, xy, with_g ? gs : NULL, ks, pts, n, scratch, need);
+    e = c->ops->ext->msm_vartime(c, xy, with_g ? gs : NULL, ks, pts, n, scratch, need);
     same_point(g, sum, e, xy, fl, ctx, what);
     /* xy = NULL: only "is it O" */
-    e = c->ops->msm_vartime(c, NULL, with_g ? gs : NULL, ks, pts, n, scratch, need);
+    e = c->ops->ext->msm_vartime(c, NULL, with_g ? gs : NULL, ks, pts, n, scratch, need);
     cr_assert_eq(e == KURV_ERR_INFINITY, EC_POINT_is_at_infinity(g, sum) == 1, "%s (no xy)", what);
     if (n) {
-        cr_assert_eq(c->ops->msm_vartime(c, xy, NULL, ks, pts, n, scratch, need - 1), KURV_ERR_BUFFER);
-        cr_assert_eq(c->ops->msm_vartime(c, xy, NULL, ks, pts, n, NULL, 0), KURV_ERR_ARG);
+        cr_assert_eq(c->ops->ext->msm_vartime(c, xy, NULL, ks, pts, n, scratch, need - 1), KURV_ERR_BUFFER);
+        cr_assert_eq(c->ops->ext->msm_vartime(c, xy, NULL, ks, pts, n, NULL, 0), KURV_ERR_ARG);
     }
     free(pts); free(ks); free(scratch);
     EC_POINT_free(sum); EC_POINT_free(t);

@@ -165,7 +165,7 @@ Test(curve, mul2_vartime_matches_openssl_all_curves)
         BN_CTX *ctx = BN_CTX_new();
         for (k = 0; k < 300; k++) {
             uint8_t u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN], dq[KURV_MAX_SCALAR_LEN];
-            uint8_t q[KURV_MAX_POINT_LEN], x[KURV_MAX_FIELD_LEN], o[KURV_MAX_POINT_LEN];
+            uint8_t q[KURV_MAX_POINT_LEN], x[2 * KURV_MAX_FIELD_LEN], o[KURV_MAX_POINT_LEN];
             size_t ql = sizeof q;
             kurv_err e;
             EC_POINT *r = EC_POINT_new(g), *qp = EC_POINT_new(g);
@@ -187,7 +187,8 @@ Test(curve, mul2_vartime_matches_openssl_all_curves)
                 ql = l2;
                 memcpy(u2, u1, sl);
             }
-            e = c->ops->mul2_vartime(c, x, u1, u2, q + 1);
+            cr_assert(c->ops->ext != NULL);
+            e = c->ops->ext->mul2_xy_vartime(c, x, u1, u2, q + 1);
             b1 = BN_bin2bn(u1, (int)sl, NULL);
             b2 = BN_bin2bn(u2, (int)sl, NULL);
             cr_assert(EC_POINT_oct2point(g, qp, q, ql, ctx) == 1);
@@ -197,7 +198,7 @@ Test(curve, mul2_vartime_matches_openssl_all_curves)
             } else {
                 cr_assert_eq(e, KURV_OK, "k=%zu", k);
                 cr_assert(EC_POINT_point2oct(g, r, POINT_CONVERSION_UNCOMPRESSED, o, sizeof o, ctx) == 1 + 2 * fl);
-                cr_assert(memcmp(o + 1, x, fl) == 0, "%s: mul2 differs at k=%zu", kurv_curve_name(c), k);
+                cr_assert(memcmp(o + 1, x, 2 * fl) == 0, "%s: mul2 differs at k=%zu", kurv_curve_name(c), k);
             }
             BN_free(b1); BN_free(b2); EC_POINT_free(r); EC_POINT_free(qp);
         }
@@ -206,29 +207,47 @@ Test(curve, mul2_vartime_matches_openssl_all_curves)
     }
 }
 
-/* white-box: ecdsa_check_vartime accepts x(u1*G + u2*Q) mod n and nothing else */
-Test(curve, ecdsa_check_vartime_all_curves)
+/* white-box: mul2_x_eq_vartime finds x(u1*G + u2*Q) among its candidates, wherever it
+ * stands, and nothing else; and ECDSA verification, which passes it r (and r + n), takes
+ * r = x mod n and nothing else: the signature (r, s = r/u2) of the all-zero digest
+ * (e = 0, so u1 = 0) under Q verifies, (r + 1, s) does not */
+Test(curve, mul2_x_eq_vartime_all_curves)
 {
     size_t i, k;
     for (i = 0; i < kt_ncurves; i++) {
         const kurv_curve *c = kt_curves[i];
-        size_t sl = kurv_curve_scalar_len(c);
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c);
         for (k = 0; k < 100; k++) {
             uint8_t u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN], dq[KURV_MAX_SCALAR_LEN];
-            uint8_t q[KURV_MAX_POINT_LEN], x[KURV_MAX_FIELD_LEN];
-            uint64_t xl[KURV_MAXL];
+            uint8_t q[KURV_MAX_POINT_LEN], xy[2 * KURV_MAX_FIELD_LEN], xs[3 * KURV_MAX_FIELD_LEN];
+            uint8_t sig[2 * KURV_MAX_SCALAR_LEN], dg[32] = {0}, zero[KURV_MAX_SCALAR_LEN] = {0};
             size_t ql = sizeof q;
+            int eq;
             cr_assert_eq(kurv_keygen(c, dq, sl, q, &ql, 0), KURV_OK);
             cr_assert_eq(kurv_keygen(c, u1, sl, NULL, NULL, 0), KURV_OK);
             cr_assert_eq(kurv_keygen(c, u2, sl, NULL, NULL, 0), KURV_OK);
-            cr_assert_eq(c->ops->mul2_vartime(c, x, u1, u2, q + 1), KURV_OK);
-            /* r = x mod n (x < p < 2n for these curves) */
-            kurv_mont_load(c->sc, xl, x, sl);
-            kurv_mont_reduce_once(c->sc, xl);
-            kurv_mont_store(c->sc, x, sl, xl);
-            cr_assert_eq(c->ops->ecdsa_check_vartime(c, x, u1, u2, q + 1), KURV_OK);
-            x[sl - 1] ^= 1;
-            cr_assert_eq(c->ops->ecdsa_check_vartime(c, x, u1, u2, q + 1), KURV_ERR_SIGNATURE);
+            cr_assert_eq(c->ops->ext->mul2_xy_vartime(c, xy, u1, u2, q + 1), KURV_OK);
+            /* candidates: x^1, p (>= p: never a match), x */
+            memcpy(xs, xy, fl);
+            xs[fl - 1] ^= 1;
+            memcpy(xs + fl, c->p, fl);
+            memcpy(xs + 2 * fl, xy, fl);
+            cr_assert_eq(c->ops->mul2_x_eq_vartime(c, &eq, u1, u2, q + 1, xs, 3), KURV_OK);
+            cr_assert_eq(eq, 1, "%s: x not found", kurv_curve_name(c));
+            cr_assert_eq(c->ops->mul2_x_eq_vartime(c, &eq, u1, u2, q + 1, xs, 2), KURV_OK);
+            cr_assert_eq(eq, 0, "%s: a wrong x found", kurv_curve_name(c));
+            cr_assert_eq(c->ops->mul2_x_eq_vartime(c, &eq, u1, u2, q + 1, xs, 0), KURV_OK);
+            cr_assert_eq(eq, 0);
+            /* ECDSA: R = 0*G + u2*Q, r = x(R) mod n, s = r/u2 */
+            cr_assert_eq(c->ops->ext->mul2_xy_vartime(c, xy, zero, u2, q + 1), KURV_OK);
+            cr_assert_eq(kurv_scalar_reduce(c, sig, xy, fl), KURV_OK);
+            cr_assert_eq(kurv_scalar_inv(c, sig + sl, u2), KURV_OK);
+            cr_assert_eq(kurv_scalar_mul(c, sig + sl, sig + sl, sig), KURV_OK);
+            cr_assert_eq(kurv_ecdsa_verify(c, sig, 2 * sl, q, ql, dg, sizeof dg, 0), KURV_OK,
+                         "%s: r = x mod n refused", kurv_curve_name(c));
+            sig[sl - 1] ^= 1;
+            cr_assert_eq(kurv_ecdsa_verify(c, sig, 2 * sl, q, ql, dg, sizeof dg, 0),
+                         KURV_ERR_SIGNATURE);
         }
     }
 }

@@ -1,11 +1,12 @@
 /*
- * The variable-time u1*G + u2*Q of verification (pt_mul2_vartime in ec_tmpl.h,
- * reached through the ops mul2_vartime, mul2_xy_vartime and ecdsa_check_vartime)
+ * The variable-time u1*G + u2*Q of verification (pt_mul2_vartime in ec/mul2.h,
+ * reached through the ops mul2_x_eq_vartime and ext->mul2_xy_vartime)
  * on its special cases, against OpenSSL's EC_POINT_mul on every linked curve:
  * Q = +-G and +-2^128 G (the entries of the G tables and the Q table then meet in
  * the accumulator), Q = small multiples of G, u1 and u2 in {0, 1, 2, 3, n - 1, ...,
  * 2^128 +- 1, ...} pairwise, sums that cancel (u2*Q = -u1*G: O) or double
- * (u2*Q = u1*G), random ones, and ECDSA's x(R) >= n case (r = x - n).
+ * (u2*Q = u1*G), random ones, and ECDSA's x(R) >= n case (r = x - n), checked through
+ * kurv_ecdsa_verify, which passes r and r + n as the candidates of mul2_x_eq_vartime.
  */
 #include <criterion/criterion.h>
 #include <openssl/bn.h>
@@ -46,7 +47,7 @@ static void m2_init(struct m2 *m, const kurv_curve *c)
     m->sl = kurv_curve_scalar_len(c);
     m->fl = kurv_curve_field_len(c);
     m->checks = m->infinities = 0;
-    cr_assert(c->ops->mul2_vartime && c->ops->mul2_xy_vartime && c->ops->ecdsa_check_vartime);
+    cr_assert(c->ops->mul2_x_eq_vartime && c->ops->ext && c->ops->ext->mul2_xy_vartime);
 }
 
 static void m2_free(struct m2 *m)
@@ -60,17 +61,37 @@ static void bn_bytes(const struct m2 *m, uint8_t *out, const BIGNUM *v)
     cr_assert(BN_bn2binpad(v, out, (int)m->sl) == (int)m->sl);
 }
 
-/* u1*G + u2*Q by kurv (all three ops) and by OpenSSL; u1, u2 in [0, n) */
+/* x candidates as ECDSA verification passes them for r (dsa/verify.c): r, and r + n
+ * when that is below p; each field_len bytes. Returns how many. */
+static size_t m2_candidates(const struct m2 *m, uint8_t *xs, const BIGNUM *r)
+{
+    BIGNUM *p = BN_new(), *t = BN_new();
+    size_t nx = 0;
+    cr_assert(p != NULL && t != NULL);
+    cr_assert(EC_GROUP_get_curve(m->g, p, NULL, NULL, m->ctx) == 1);
+    cr_assert(BN_copy(t, r) != NULL);
+    if (BN_cmp(t, p) < 0)
+        cr_assert(BN_bn2binpad(t, xs + m->fl * nx++, (int)m->fl) == (int)m->fl);
+    cr_assert(BN_add(t, t, m->n) == 1);
+    if (BN_cmp(t, p) < 0)
+        cr_assert(BN_bn2binpad(t, xs + m->fl * nx++, (int)m->fl) == (int)m->fl);
+    BN_free(p);
+    BN_free(t);
+    return nx;
+}
+
+/* u1*G + u2*Q by kurv (both ops) and by OpenSSL; u1, u2 in [0, n) */
 static void m2_check(struct m2 *m, const BIGNUM *u1, const BIGNUM *u2, const EC_POINT *q,
                      const char *what)
 {
     const kurv_curve *c = m->c;
     uint8_t b1[KURV_MAX_SCALAR_LEN], b2[KURV_MAX_SCALAR_LEN], qb[KURV_MAX_POINT_LEN];
-    uint8_t want[KURV_MAX_POINT_LEN], xy[2 * KURV_MAX_FIELD_LEN], x[KURV_MAX_FIELD_LEN];
-    uint8_t r[KURV_MAX_SCALAR_LEN];
+    uint8_t want[KURV_MAX_POINT_LEN], xy[2 * KURV_MAX_FIELD_LEN], xs[2 * KURV_MAX_FIELD_LEN];
     EC_POINT *res = EC_POINT_new(m->g);
     BIGNUM *xr = BN_new();
     const char *name = kurv_curve_name(c);
+    size_t nx;
+    int eq;
 
     cr_assert(res != NULL && xr != NULL);
     bn_bytes(m, b1, u1);
@@ -79,31 +100,38 @@ static void m2_check(struct m2 *m, const BIGNUM *u1, const BIGNUM *u2, const EC_
               == 1 + 2 * m->fl);
     cr_assert(EC_POINT_mul(m->g, res, u1, q, u2, m->ctx) == 1);
     if (EC_POINT_is_at_infinity(m->g, res)) {
-        cr_assert_eq(c->ops->mul2_xy_vartime(c, xy, b1, b2, qb + 1), KURV_ERR_INFINITY,
+        cr_assert_eq(c->ops->ext->mul2_xy_vartime(c, xy, b1, b2, qb + 1), KURV_ERR_INFINITY,
                      "%s %s: O expected", name, what);
-        cr_assert_eq(c->ops->mul2_vartime(c, x, b1, b2, qb + 1), KURV_ERR_INFINITY,
+        memset(xs, 0, m->fl);
+        xs[m->fl - 1] = 1;
+        cr_assert_eq(c->ops->mul2_x_eq_vartime(c, &eq, b1, b2, qb + 1, xs, 1), KURV_ERR_INFINITY,
                      "%s %s: O expected", name, what);
-        memset(r, 0, m->sl);
-        r[m->sl - 1] = 1;
-        cr_assert_eq(c->ops->ecdsa_check_vartime(c, r, b1, b2, qb + 1), KURV_ERR_SIGNATURE);
+        cr_assert_eq(eq, 0);
         m->infinities++;
     } else {
         cr_assert(EC_POINT_point2oct(m->g, res, POINT_CONVERSION_UNCOMPRESSED, want, sizeof want,
                                      m->ctx) == 1 + 2 * m->fl);
-        cr_assert_eq(c->ops->mul2_xy_vartime(c, xy, b1, b2, qb + 1), KURV_OK, "%s %s", name, what);
+        cr_assert_eq(c->ops->ext->mul2_xy_vartime(c, xy, b1, b2, qb + 1), KURV_OK, "%s %s", name, what);
         cr_assert(memcmp(xy, want + 1, 2 * m->fl) == 0, "%s %s: u1*G + u2*Q differs", name, what);
-        cr_assert_eq(c->ops->mul2_vartime(c, x, b1, b2, qb + 1), KURV_OK, "%s %s", name, what);
-        cr_assert(memcmp(x, want + 1, m->fl) == 0, "%s %s: x differs", name, what);
-        /* ECDSA's check: r = x mod n passes, r + 1 mod n does not */
+        /* x itself is found; x with its low bit flipped is not */
+        cr_assert_eq(c->ops->mul2_x_eq_vartime(c, &eq, b1, b2, qb + 1, want + 1, 1), KURV_OK,
+                     "%s %s", name, what);
+        cr_assert_eq(eq, 1, "%s %s: x not found", name, what);
+        memcpy(xs, want + 1, m->fl);
+        xs[m->fl - 1] ^= 1;
+        cr_assert_eq(c->ops->mul2_x_eq_vartime(c, &eq, b1, b2, qb + 1, xs, 1), KURV_OK);
+        cr_assert_eq(eq, 0, "%s %s: a wrong x found", name, what);
+        /* ECDSA's candidates: r = x mod n is found, r + 1 mod n is not */
         cr_assert(BN_bin2bn(want + 1, (int)m->fl, xr) != NULL);
         cr_assert(BN_nnmod(xr, xr, m->n, m->ctx) == 1);
-        bn_bytes(m, r, xr);
-        cr_assert_eq(c->ops->ecdsa_check_vartime(c, r, b1, b2, qb + 1), KURV_OK, "%s %s", name, what);
+        nx = m2_candidates(m, xs, xr);
+        cr_assert_eq(c->ops->mul2_x_eq_vartime(c, &eq, b1, b2, qb + 1, xs, nx), KURV_OK);
+        cr_assert_eq(eq, 1, "%s %s: r not accepted", name, what);
         cr_assert(BN_add_word(xr, 1) == 1);
         cr_assert(BN_nnmod(xr, xr, m->n, m->ctx) == 1);
-        bn_bytes(m, r, xr);
-        cr_assert_eq(c->ops->ecdsa_check_vartime(c, r, b1, b2, qb + 1), KURV_ERR_SIGNATURE,
-                     "%s %s", name, what);
+        nx = m2_candidates(m, xs, xr);
+        cr_assert_eq(c->ops->mul2_x_eq_vartime(c, &eq, b1, b2, qb + 1, xs, nx), KURV_OK);
+        cr_assert_eq(eq, 0, "%s %s: r + 1 accepted", name, what);
     }
     m->checks++;
     BN_free(xr);
@@ -259,9 +287,10 @@ Test(mul2, random_all_curves)
     }
 }
 
-/* ECDSA with x(R) >= n: R = (x, y) with n <= x < p (R = 0*G + 1*R), so r = x - n
- * must pass ecdsa_check_vartime and r = x - n + 1 must not. Every curve here has
- * n < p, so such x exist; the first few on the curve are used. */
+/* ECDSA with x(R) >= n: R = (x, y) with n <= x < p (R = 0*G + 1*R), so x must be found
+ * among r = x - n and r + n, and the signature (r, s = r) of the all-zero digest under
+ * the key R (e = 0, so u1 = 0 and u2 = r/s = 1) must verify, while (r + 1, r + 1) must
+ * not. Every curve here has n < p, so such x exist; the first few on the curve are used. */
 Test(mul2, ecdsa_x_above_n_all_curves)
 {
     size_t ci;
@@ -269,8 +298,10 @@ Test(mul2, ecdsa_x_above_n_all_curves)
         struct m2 m;
         BIGNUM *x = BN_new(), *p = BN_new(), *r = BN_new(), *zero = BN_new(), *one = BN_new();
         EC_POINT *R;
-        uint8_t rb[KURV_MAX_SCALAR_LEN], u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN];
-        uint8_t qb[KURV_MAX_POINT_LEN];
+        uint8_t u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN], sig[2 * KURV_MAX_SCALAR_LEN];
+        uint8_t qb[KURV_MAX_POINT_LEN], xs[2 * KURV_MAX_FIELD_LEN], dg[32] = {0};
+        size_t nx;
+        int eq;
         unsigned found = 0, tries = 0;
         m2_init(&m, kt_curves[ci]);
         R = EC_POINT_new(m.g);
@@ -287,12 +318,23 @@ Test(mul2, ecdsa_x_above_n_all_curves)
                 cr_assert(EC_POINT_point2oct(m.g, R, POINT_CONVERSION_UNCOMPRESSED, qb, sizeof qb,
                                              m.ctx) == 1 + 2 * m.fl);
                 cr_assert(BN_sub(r, x, m.n) == 1);
-                bn_bytes(&m, rb, r);
-                cr_assert_eq(m.c->ops->ecdsa_check_vartime(m.c, rb, u1, u2, qb + 1), KURV_OK,
-                             "%s: x(R) = r + n refused", kurv_curve_name(m.c));
+                nx = m2_candidates(&m, xs, r);
+                cr_assert_eq(nx, 2u);
+                cr_assert_eq(m.c->ops->mul2_x_eq_vartime(m.c, &eq, u1, u2, qb + 1, xs, nx), KURV_OK);
+                cr_assert_eq(eq, 1, "%s: x(R) = r + n refused", kurv_curve_name(m.c));
+                if (!BN_is_zero(r)) {           /* r = 0 is no signature */
+                    bn_bytes(&m, sig, r);
+                    memcpy(sig + m.sl, sig, m.sl);
+                    cr_assert_eq(kurv_ecdsa_verify(m.c, sig, 2 * m.sl, qb, 1 + 2 * m.fl, dg, sizeof dg, 0),
+                                 KURV_OK, "%s: ECDSA with x(R) = r + n refused", kurv_curve_name(m.c));
+                }
                 cr_assert(BN_add_word(r, 1) == 1);
-                bn_bytes(&m, rb, r);
-                cr_assert_eq(m.c->ops->ecdsa_check_vartime(m.c, rb, u1, u2, qb + 1),
+                nx = m2_candidates(&m, xs, r);
+                cr_assert_eq(m.c->ops->mul2_x_eq_vartime(m.c, &eq, u1, u2, qb + 1, xs, nx), KURV_OK);
+                cr_assert_eq(eq, 0);
+                bn_bytes(&m, sig, r);
+                memcpy(sig + m.sl, sig, m.sl);
+                cr_assert_eq(kurv_ecdsa_verify(m.c, sig, 2 * m.sl, qb, 1 + 2 * m.fl, dg, sizeof dg, 0),
                              KURV_ERR_SIGNATURE);
                 /* and G + R through every op */
                 m2_check(&m, one, one, R, "x(R) >= n");

@@ -136,7 +136,8 @@ KURV_API int kurv_jacobian_equal_affine(const kurv_jacobian *p, const kurv_affin
 
 /**
  * kurv_jacobian_mul() - r = k*p. Constant time in k and p (signed 5-bit windows,
- * complete additions). Cost about that of ECDH.
+ * Jacobian additions whose exceptional cases the scalar rules out: k is folded to
+ * min(k, n - k)). Cost about that of ECDH.
  * @k: kurv_curve_scalar_len(c) bytes, used modulo n; @k_len must equal that length.
  * Return: KURV_OK (r may be O); KURV_ERR_ARG (wrong @k_len, NULL).
  */
@@ -173,7 +174,7 @@ KURV_API kurv_err kurv_jacobian_mul2_vartime(kurv_jacobian *r, const uint8_t *u1
 KURV_API size_t kurv_table_len(const kurv_curve *c);
 
 /**
- * kurv_table_build() - fill a comb table for the fixed point @p (window i, entry j =
+ * kurv_table_build() - fill a fixed-window table for the fixed point @p (window i, entry j =
  * (j+1) * 2^(5i) * P), the format of the base-point tables generated at build time.
  * Constant time in p; about 3*bits(n) point additions and one inversion per window.
  * @table:     caller memory, aligned for uint64_t, @table_len >= kurv_table_len(c).

@@ -24,7 +24,7 @@
 #define EC_ORDER_BITS 521
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
-#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_base_ct in ec_tmpl.h */
+#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
 
 typedef struct { uint64_t v[EC_N]; } fe;
 

@@ -1,12 +1,8 @@
 /*
- * kurv internal: variable-time multi-point operations of the curve template,
- * included from the end of ec_tmpl.h (which supplies the field, the Jacobian
- * formulas, the fixed-base table ec_base_table and, when the curve defines
- * EC_GLV, its endomorphism). For public inputs only: signature verification
- * and batch verification.
- *
- *   u1*G + u2*Q as a full affine point          ec_op_mul2_xy_vartime
- *   g*G + sum k_i*P_i  (multi-scalar product)  ec_op_msm_vartime, ec_op_msm_scratch_size
+ * kurv internal, curve template: the variable-time multi-scalar product
+ * g*G + sum k_i*P_i (ec_op_msm_vartime, ec_op_msm_scratch_size), for public inputs
+ * only (batch verification). Uses the Jacobian formulas, the generator's table
+ * ec_base_table and, when the curve defines EC_GLV, its endomorphism.
  *
  * The multi-scalar product works on "effective" points: with EC_GLV each
  * k_i*P_i becomes k_i1*(+-P_i) + k_i2*(+-phi(P_i)) with half-length k_i1, k_i2
@@ -20,34 +16,18 @@
  *     together in rounds of affine additions that share one inversion (Montgomery's
  *     trick), the last few busy buckets finished in Jacobian coordinates, summed by
  *     the running-sum trick, c chosen for the point count.
- * The g*G term is added with the fixed-base comb table (one mixed addition per
- * window). All memory comes from the caller's scratch buffer, whose size is
+ * The g*G term is added with the generator's fixed-window table (one mixed addition
+ * per window). All memory comes from the caller's scratch buffer, whose size is
  * ec_op_msm_scratch_size(n); nothing is allocated here.
  */
-#ifndef EC_N
-#error "msm_tmpl.h is included from ec_tmpl.h"
-#endif
-
-/* ---------------------------------------------------------------- helpers */
-
-/* Jacobian p -> affine x||y bytes; p must not be O. */
-static void jac_store_xy(uint8_t *xy, const ec_jac *p)
-{
-    fe zi, zi2, t;
-    fe_inv_vartime(&zi, &p->z);
-    fe_sqr(&zi2, &zi);
-    fe_mul(&t, &p->x, &zi2);
-    fe_to_bytes(xy, &t);
-    fe_mul(&zi2, &zi2, &zi);
-    fe_mul(&t, &p->y, &zi2);
-    fe_to_bytes(xy + EC_FLEN, &t);
-}
+#ifndef KURV_EC_MSM_H
+#define KURV_EC_MSM_H
 
 /*
  * Montgomery's trick: cnt Jacobian points, none O, to affine with a single
  * inversion. tmp holds cnt field elements. a and p must not overlap.
  */
-static void jac_batch_to_aff_vartime(ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
+static void jac_batch_to_aff_vartime(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
 {
     fe inv, zi, zi2;
     size_t i;
@@ -56,40 +36,34 @@ static void jac_batch_to_aff_vartime(ec_aff *a, const ec_jac *p, size_t cnt, fe 
         return;
     tmp[0] = p[0].z;
     for (i = 1; i < cnt; i++)
-        fe_mul(&tmp[i], &tmp[i - 1], &p[i].z);
-    fe_inv_vartime(&inv, &tmp[cnt - 1]);  /* 1 / (z_0 ... z_{cnt-1}) */
+        fe_mul(EC_CTX_ARG &tmp[i], &tmp[i - 1], &p[i].z);
+    fe_inv_vartime(EC_CTX_ARG &inv, &tmp[cnt - 1]); /* 1 / (z_0 ... z_{cnt-1}) */
     for (i = cnt; i-- > 0;) {
         if (i > 0) {
-            fe_mul(&zi, &inv, &tmp[i - 1]);   /* 1 / z_i */
-            fe_mul(&inv, &inv, &p[i].z);      /* 1 / (z_0 ... z_{i-1}) */
+            fe_mul(EC_CTX_ARG &zi, &inv, &tmp[i - 1]); /* 1 / z_i */
+            fe_mul(EC_CTX_ARG &inv, &inv, &p[i].z); /* 1 / (z_0 ... z_{i-1}) */
         } else {
             zi = inv;
         }
-        fe_sqr(&zi2, &zi);
-        fe_mul(&a[i].x, &p[i].x, &zi2);
-        fe_mul(&zi2, &zi2, &zi);
-        fe_mul(&a[i].y, &p[i].y, &zi2);
+        fe_sqr(EC_CTX_ARG &zi2, &zi);
+        fe_mul(EC_CTX_ARG &a[i].x, &p[i].x, &zi2);
+        fe_mul(EC_CTX_ARG &zi2, &zi2, &zi);
+        fe_mul(EC_CTX_ARG &a[i].y, &p[i].y, &zi2);
     }
 }
 
 /* r = p + s*q, s = +1 or -1 (q affine). */
-static inline void jac_add_aff_signed_vartime(ec_jac *r, const ec_jac *p, const ec_aff *q, int neg)
+static inline void jac_add_aff_signed_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p,
+                                              const ec_aff *q, int neg)
 {
     if (neg) {
         ec_aff t;
         t.x = q->x;
-        fe_neg(&t.y, &q->y);
-        jac_add_aff_vartime(r, p, &t);
+        fe_neg(EC_CTX_ARG &t.y, &q->y);
+        jac_add_aff_vartime(EC_CTX_ARG r, p, &t);
     } else {
-        jac_add_aff_vartime(r, p, q);
+        jac_add_aff_vartime(EC_CTX_ARG r, p, q);
     }
-}
-
-static inline void jac_set_inf(ec_jac *r)
-{
-    memset(r, 0, sizeof *r);
-    r->x = ec_k_one();
-    r->y = ec_k_one();
 }
 
 /* bit length of an EC_N-limb integer */
@@ -102,71 +76,6 @@ static unsigned msm_bitlen(const uint64_t *k)
     return 0;
 }
 
-/* c bits of k from bit pos (0 past the end) */
-static inline unsigned msm_bits(const uint64_t *k, unsigned pos, unsigned c)
-{
-    unsigned limb = pos / 64, off = pos % 64;
-    uint64_t v;
-    if (limb >= EC_N)
-        return 0;
-    v = k[limb] >> off;
-    if (off + c > 64 && limb + 1 < EC_N)
-        v |= k[limb + 1] << (64 - off);
-    return (unsigned)(v & ((1u << c) - 1));
-}
-
-/* Width-w NAF of k (EC_N limbs): naf[0..cap) (zero-filled), digits odd in
- * (-2^(w-1), 2^(w-1)) or 0; return the number of digits (<= bits(k) + 1). */
-static unsigned msm_wnaf_vartime(int8_t *naf, const uint64_t *k, unsigned w, unsigned cap)
-{
-    uint64_t v[EC_N + 1];
-    unsigned len = 0, i;
-
-    memcpy(v, k, EC_N * sizeof v[0]);
-    v[EC_N] = 0;
-    memset(naf, 0, cap);
-    while (!(kl_is_zero(EC_N + 1, v) & 1) && len < cap) {
-        if (v[0] & 1) {
-            int di = (int)(v[0] & ((1u << w) - 1));
-            uint64_t s[EC_N + 1] = {0};
-            if (di >= (1 << (w - 1)))
-                di -= 1 << w;
-            if (di > 0) {
-                s[0] = (uint64_t)di;
-                kl_sub(EC_N + 1, v, v, s);
-            } else {
-                s[0] = (uint64_t)(-di);
-                kl_add(EC_N + 1, v, v, s);
-            }
-            naf[len] = (int8_t)di;
-        }
-        len++;
-        for (i = 0; i < EC_N + 1; i++)
-            v[i] = (v[i] >> 1) | (i + 1 < EC_N + 1 ? v[i + 1] << 63 : 0);
-    }
-    return len;
-}
-
-/* ---------------------------------------------------------------- u1*G + u2*Q, affine */
-
-static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const uint8_t *u1,
-                                      const uint8_t *u2, const uint8_t *qxy)
-{
-    ec_aff q;
-    ec_jac r;
-    (void)c;
-    if (!ec_load_aff(&q, qxy))
-        return KURV_ERR_POINT;
-    if (pt_mul2_vartime(&r, u1, u2, &q)) {
-        memset(xy, 0, 2 * EC_FLEN);
-        return KURV_ERR_INFINITY;
-    }
-    jac_store_xy(xy, &r);
-    return KURV_OK;
-}
-
-/* ---------------------------------------------------------------- multi-scalar product */
-
 #ifdef EC_GLV
 #define MSM_SPLIT 2                     /* effective points per input point */
 #define MSM_BITS 130                    /* expected bits of an effective scalar */
@@ -177,7 +86,7 @@ static kurv_err ec_op_mul2_xy_vartime(const kurv_curve *c, uint8_t *xy, const ui
 #define MSM_MAX_POINTS ((size_t)1 << 22)  /* inputs per call */
 #define MSM_W 5                         /* Strauss wNAF width */
 #define MSM_TAB (1u << (MSM_W - 2))     /* odd multiples per point */
-#define MSM_NAF (8 * EC_SLEN + 2)       /* wNAF digits per point, capacity */
+#define MSM_NAF EC_WNAF_LEN             /* wNAF digits per point, capacity */
 #define MSM_ALIGN 64
 
 /* Relative costs (in field multiplications) used to pick the algorithm and c. */
@@ -264,7 +173,7 @@ static void msm_layout(struct msm_layout *l, size_t n)
 static size_t ec_op_msm_scratch_size(const kurv_curve *c, size_t n)
 {
     struct msm_layout l;
-    (void)c;
+    EC_CTX_FROM(c);
     if (n > MSM_MAX_POINTS)
         return 0;
     msm_layout(&l, n);
@@ -273,8 +182,8 @@ static size_t ec_op_msm_scratch_size(const kurv_curve *c, size_t n)
 
 /* acc += sum k_j * pts_j by interleaved wNAF (Strauss); n input points gave m = n*MSM_SPLIT
  * effective points, of which the first mm are in use (pairs 2i, 2i+1 with GLV). */
-static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, size_t mm,
-                        uint8_t *part, size_t n)
+static void msm_strauss(EC_CTX_PARAM ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
+                        size_t mm, uint8_t *part, size_t n)
 {
     size_t m = n * MSM_SPLIT;
     ec_aff *tab = (ec_aff *)(void *)part;
@@ -293,53 +202,52 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
             continue;           /* phi(P)'s table comes from P's */
 #endif
         t = jt + nb * MSM_TAB;
-        t[0].x = pts[j].x;
-        t[0].y = pts[j].y;
-        t[0].z = ec_k_one();
-        jac_dbl(&p2, &t[0]);
+        jac_from_aff(EC_CTX_ARG &t[0], &pts[j]);
+        jac_dbl(EC_CTX_ARG &p2, &t[0]);
         for (e = 1; e < MSM_TAB; e++)
-            jac_add_vartime(&t[e], &t[e - 1], &p2);
+            jac_add_vartime(EC_CTX_ARG &t[e], &t[e - 1], &p2);
         nb++;
     }
-    jac_batch_to_aff_vartime(tab, jt, nb * MSM_TAB, tmp);
+    jac_batch_to_aff_vartime(EC_CTX_ARG tab, jt, nb * MSM_TAB, tmp);
 #ifdef EC_GLV
     /* spread: base i's table to effective point 2i, and phi of it to 2i+1 (from the top,
      * as the tables are packed at the front); y signs follow the effective points */
     for (j = nb; j-- > 0;) {
         ec_aff *src = tab + j * MSM_TAB, *d0 = tab + 2 * j * MSM_TAB, *d1 = d0 + MSM_TAB;
-        int neg0 = !(fe_eq(&src[0].y, &pts[2 * j].y) & 1);
+        int neg0 = !(fe_eq(EC_CTX_ARG &src[0].y, &pts[2 * j].y) & 1);
         int neg1;
         for (e = MSM_TAB; e-- > 0;) {
             ec_aff a = src[e];
             d1[e].y = a.y;
-            fe_mul(&d1[e].x, &a.x, &ec_glv_beta);
+            fe_mul(EC_CTX_ARG &d1[e].x, &a.x, &ec_glv_beta);
             d0[e] = a;
         }
         /* effective point 2j is pts[2j] itself; 2j+1 is pts[2j+1] = (beta x, +-y) */
-        neg1 = !(fe_eq(&d1[0].y, &pts[2 * j + 1].y) & 1);
+        neg1 = !(fe_eq(EC_CTX_ARG &d1[0].y, &pts[2 * j + 1].y) & 1);
         for (e = 0; e < MSM_TAB; e++) {
             if (neg0)
-                fe_neg(&d0[e].y, &d0[e].y);
+                fe_neg(EC_CTX_ARG &d0[e].y, &d0[e].y);
             if (neg1)
-                fe_neg(&d1[e].y, &d1[e].y);
+                fe_neg(EC_CTX_ARG &d1[e].y, &d1[e].y);
         }
     }
 #endif
 
     for (j = 0; j < mm; j++) {
-        unsigned l = msm_wnaf_vartime(naf + j * MSM_NAF, limbs + j * EC_N, MSM_W, MSM_NAF);
+        unsigned l = sc_wnaf8_vartime(naf + j * MSM_NAF, limbs + j * EC_N, MSM_W);
         if (l > len)
             len = l;
     }
     for (i = (long)len - 1; i >= 0; i--) {
-        if (!(fe_is_zero(&acc->z) & 1))
-            jac_dbl(acc, acc);
+        if (!(fe_is_zero(EC_CTX_ARG &acc->z) & 1))
+            jac_dbl(EC_CTX_ARG acc, acc);
         for (j = 0; j < mm; j++) {
             int d = naf[j * MSM_NAF + (size_t)i];
             if (d > 0)
-                jac_add_aff_vartime(acc, acc, &tab[j * MSM_TAB + (size_t)(d / 2)]);
+                jac_add_aff_vartime(EC_CTX_ARG acc, acc, &tab[j * MSM_TAB + (size_t)(d / 2)]);
             else if (d < 0)
-                jac_add_aff_signed_vartime(acc, acc, &tab[j * MSM_TAB + (size_t)(-d / 2)], 1);
+                jac_add_aff_signed_vartime(EC_CTX_ARG acc, acc,
+                                           &tab[j * MSM_TAB + (size_t)(-d / 2)], 1);
         }
     }
 }
@@ -353,8 +261,8 @@ static void msm_strauss(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, s
  * multiplications. Then each window's buckets are summed by the running-sum trick
  * (Jacobian) and the windows combined by doublings.
  */
-static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs, size_t mm,
-                          uint8_t *part, unsigned c, size_t m_cap)
+static void msm_pippenger(EC_CTX_PARAM ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
+                          size_t mm, uint8_t *part, unsigned c, size_t m_cap)
 {
     /* the parts as msm_layout placed them, for m_cap >= mm points */
     size_t nw_cap = msm_pip_windows(8 * EC_SLEN, c), nbuck = (size_t)1 << (c - 1);
@@ -400,10 +308,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             const uint64_t *kj = limbs + j * EC_N;
             unsigned carry = 0;
             for (w = 0; w < nwin; w++) {
-                unsigned v = msm_bits(kj, w * c, c) + carry;
-                int d;
-                carry = v > (1u << (c - 1));
-                d = (int)v - (int)(carry << c);
+                int d = sc_signed_digit(sc_limb_bits(kj, w * c, c) + carry, c, &carry);
                 if (d) {
                     b = w * nbuck + (size_t)(d > 0 ? d : -d) - 1;
                     if (k == 0)
@@ -422,7 +327,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             uint32_t e = sorted[start[b]];
             buck[b] = pts[e >> 1];
             if (e & 1)
-                fe_neg(&buck[b].y, &pts[e >> 1].y);
+                fe_neg(EC_CTX_ARG &buck[b].y, &pts[e >> 1].y);
             st[b] = 1;
             if (end[b] - start[b] > 1)
                 busy[nbusy++] = (uint32_t)b;
@@ -438,7 +343,7 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             if (!st[bb]) {                      /* emptied by a cancellation: copy */
                 buck[bb] = pts[e >> 1];
                 if (e & 1)
-                    fe_neg(&buck[bb].y, &pts[e >> 1].y);
+                    fe_neg(EC_CTX_ARG &buck[bb].y, &pts[e >> 1].y);
                 st[bb] = 1;
                 continue;
             }
@@ -453,34 +358,34 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
         /* denominators: x_P - x_B, or 2 y_B to double, or 1 when P = -B */
         for (i = 0; i < nr; i++) {
             const ec_aff *bp = &buck[round[i].bucket], *pp = &pts[round[i].j];
-            fe_sub(&den[i], &pp->x, &bp->x);
+            fe_sub(EC_CTX_ARG &den[i], &pp->x, &bp->x);
             round[i].kind = 0;
-            if (fe_is_zero(&den[i]) & 1) {
+            if (fe_is_zero(EC_CTX_ARG &den[i]) & 1) {
                 fe py = pp->y;
                 if (round[i].neg)
-                    fe_neg(&py, &pp->y);
-                if (fe_eq(&py, &bp->y) & 1) {
+                    fe_neg(EC_CTX_ARG &py, &pp->y);
+                if (fe_eq(EC_CTX_ARG &py, &bp->y) & 1) {
                     round[i].kind = 1;
-                    fe_add(&den[i], &bp->y, &bp->y);
+                    fe_add(EC_CTX_ARG &den[i], &bp->y, &bp->y);
                 } else {
                     round[i].kind = 2;
                     den[i] = ec_k_one();
                 }
             }
             if (i)
-                fe_mul(&pre[i], &pre[i - 1], &den[i]);
+                fe_mul(EC_CTX_ARG &pre[i], &pre[i - 1], &den[i]);
             else
                 pre[0] = den[0];
         }
-        fe_inv_vartime(&inv, &pre[nr - 1]);
+        fe_inv_vartime(EC_CTX_ARG &inv, &pre[nr - 1]);
         for (i = nr; i-- > 0;) {
             struct msm_item it = round[i];
             ec_aff *bp = &buck[it.bucket];
             const ec_aff *pp = &pts[it.j];
             fe di, lam, t;
             if (i > 0) {
-                fe_mul(&di, &inv, &pre[i - 1]);
-                fe_mul(&inv, &inv, &den[i]);
+                fe_mul(EC_CTX_ARG &di, &inv, &pre[i - 1]);
+                fe_mul(EC_CTX_ARG &inv, &inv, &den[i]);
             } else {
                 di = inv;
             }
@@ -490,25 +395,25 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             }
             if (it.kind == 0) {                 /* lambda = (y_P - y_B) / (x_P - x_B) */
                 if (it.neg) {
-                    fe_add(&t, &pp->y, &bp->y);
-                    fe_neg(&t, &t);
+                    fe_add(EC_CTX_ARG &t, &pp->y, &bp->y);
+                    fe_neg(EC_CTX_ARG &t, &t);
                 } else {
-                    fe_sub(&t, &pp->y, &bp->y);
+                    fe_sub(EC_CTX_ARG &t, &pp->y, &bp->y);
                 }
             } else {                            /* lambda = (3 x_B^2 + a) / (2 y_B) */
-                fe_sqr(&t, &bp->x);
-                fe_add(&lam, &t, &t);
-                fe_add(&t, &t, &lam);
-                fe_mul_a(&lam, &ec_k_one());
-                fe_add(&t, &t, &lam);
+                fe_sqr(EC_CTX_ARG &t, &bp->x);
+                fe_add(EC_CTX_ARG &lam, &t, &t);
+                fe_add(EC_CTX_ARG &t, &t, &lam);
+                fe_mul_a(EC_CTX_ARG &lam, &ec_k_one());
+                fe_add(EC_CTX_ARG &t, &t, &lam);
             }
-            fe_mul(&lam, &t, &di);
-            fe_sqr(&t, &lam);                   /* x3 = lambda^2 - x_B - x_P */
-            fe_sub(&t, &t, &bp->x);
-            fe_sub(&t, &t, &pp->x);
-            fe_sub(&di, &bp->x, &t);            /* y3 = lambda (x_B - x3) - y_B */
-            fe_mul(&di, &lam, &di);
-            fe_sub(&bp->y, &di, &bp->y);
+            fe_mul(EC_CTX_ARG &lam, &t, &di);
+            fe_sqr(EC_CTX_ARG &t, &lam);        /* x3 = lambda^2 - x_B - x_P */
+            fe_sub(EC_CTX_ARG &t, &t, &bp->x);
+            fe_sub(EC_CTX_ARG &t, &t, &pp->x);
+            fe_sub(EC_CTX_ARG &di, &bp->x, &t); /* y3 = lambda (x_B - x3) - y_B */
+            fe_mul(EC_CTX_ARG &di, &lam, &di);
+            fe_sub(EC_CTX_ARG &bp->y, &di, &bp->y);
             bp->x = t;
         }
     }
@@ -522,21 +427,20 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
             uint32_t bb = busy[i], q;
             ec_jac sum;
             if (st[bb]) {
-                sum.x = buck[bb].x;
-                sum.y = buck[bb].y;
-                sum.z = ec_k_one();
+                jac_from_aff(EC_CTX_ARG &sum, &buck[bb]);
             } else {
-                jac_set_inf(&sum);
+                jac_set_inf(EC_CTX_ARG &sum);
             }
             for (q = start[bb] + (uint32_t)r; q < end[bb]; q++)
-                jac_add_aff_signed_vartime(&sum, &sum, &pts[sorted[q] >> 1], (int)(sorted[q] & 1));
+                jac_add_aff_signed_vartime(EC_CTX_ARG &sum, &sum, &pts[sorted[q] >> 1],
+                                           (int)(sorted[q] & 1));
             st[bb] = 0;
-            if (!(fe_is_zero(&sum.z) & 1)) {
+            if (!(fe_is_zero(EC_CTX_ARG &sum.z) & 1)) {
                 tail[nt] = sum;
                 busy[nt++] = bb;                /* busy[] now names the tails' buckets */
             }
         }
-        jac_batch_to_aff_vartime(tail_aff, tail, nt, den);
+        jac_batch_to_aff_vartime(EC_CTX_ARG tail_aff, tail, nt, den);
         for (i = 0; i < nt; i++) {
             buck[busy[i]] = tail_aff[i];
             st[busy[i]] = 1;
@@ -545,18 +449,18 @@ static void msm_pippenger(ec_jac *acc, const ec_aff *pts, const uint64_t *limbs,
 
     for (w = nwin; w-- > 0;) {
         ec_jac run, sum;
-        if (!(fe_is_zero(&acc->z) & 1))
+        if (!(fe_is_zero(EC_CTX_ARG &acc->z) & 1))
             for (k = 0; k < c; k++)
-                jac_dbl(acc, acc);
+                jac_dbl(EC_CTX_ARG acc, acc);
         /* sum_b (b+1) * buck[b] = sum over b of the running sums from the top */
-        jac_set_inf(&run);
-        jac_set_inf(&sum);
+        jac_set_inf(EC_CTX_ARG &run);
+        jac_set_inf(EC_CTX_ARG &sum);
         for (b = nbuck; b-- > 0;) {
             if (st[w * nbuck + b])
-                jac_add_aff_vartime(&run, &run, &buck[w * nbuck + b]);
-            jac_add_vartime(&sum, &sum, &run);
+                jac_add_aff_vartime(EC_CTX_ARG &run, &run, &buck[w * nbuck + b]);
+            jac_add_vartime(EC_CTX_ARG &sum, &sum, &run);
         }
-        jac_add_vartime(acc, acc, &sum);
+        jac_add_vartime(EC_CTX_ARG acc, acc, &sum);
     }
 }
 
@@ -578,7 +482,7 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
     uint64_t *limbs;
     ec_jac acc;
     size_t i, mm = 0;
-    (void)c;
+    EC_CTX_FROM(c);
 
     if (n > MSM_MAX_POINTS || (n && (!k || !pxy)))
         return KURV_ERR_ARG;
@@ -595,7 +499,7 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
 
     for (i = 0; i < n; i++) {
         ec_aff p;
-        if (!ec_load_aff(&p, pxy + i * 2 * EC_FLEN))
+        if (!ec_load_aff(EC_CTX_ARG &p, pxy + i * 2 * EC_FLEN))
             return KURV_ERR_POINT;
 #ifdef EC_GLV
         {
@@ -608,11 +512,11 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
                 continue;       /* k_i = 0 */
             pts[mm] = p;
             if (neg1)
-                fe_neg(&pts[mm].y, &p.y);
-            fe_mul(&pts[mm + 1].x, &p.x, &ec_glv_beta);
+                fe_neg(EC_CTX_ARG &pts[mm].y, &p.y);
+            fe_mul(EC_CTX_ARG &pts[mm + 1].x, &p.x, &ec_glv_beta);
             pts[mm + 1].y = p.y;
             if (neg2)
-                fe_neg(&pts[mm + 1].y, &p.y);
+                fe_neg(EC_CTX_ARG &pts[mm + 1].y, &p.y);
             mm += 2;
         }
 #else
@@ -623,29 +527,31 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
 #endif
     }
 
-    jac_set_inf(&acc);
+    jac_set_inf(EC_CTX_ARG &acc);
     if (mm) {
         if (l.strauss)
-            msm_strauss(&acc, pts, limbs, mm, base + l.part, n);
+            msm_strauss(EC_CTX_ARG &acc, pts, limbs, mm, base + l.part, n);
         else
-            msm_pippenger(&acc, pts, limbs, mm, base + l.part, l.c, n * MSM_SPLIT);
+            msm_pippenger(EC_CTX_ARG &acc, pts, limbs, mm, base + l.part, l.c, n * MSM_SPLIT);
     }
     if (g) {
         int8_t d[EC_BASE_WINDOWS];
         sc_recode_signed(d, g, EC_BASE_W, EC_BASE_WINDOWS);
         for (i = 0; i < EC_BASE_WINDOWS; i++) {
             if (d[i] > 0)
-                jac_add_aff_vartime(&acc, &acc, &ec_base_table[i][d[i] - 1]);
+                jac_add_aff_vartime(EC_CTX_ARG &acc, &acc, &ec_base_table[i][d[i] - 1]);
             else if (d[i] < 0)
-                jac_add_aff_signed_vartime(&acc, &acc, &ec_base_table[i][-d[i] - 1], 1);
+                jac_add_aff_signed_vartime(EC_CTX_ARG &acc, &acc, &ec_base_table[i][-d[i] - 1], 1);
         }
     }
-    if (fe_is_zero(&acc.z) & 1) {
+    if (fe_is_zero(EC_CTX_ARG &acc.z) & 1) {
         if (xy)
             memset(xy, 0, 2 * EC_FLEN);
         return KURV_ERR_INFINITY;
     }
     if (xy)
-        jac_store_xy(xy, &acc);
+        jac_store_xy_vartime(EC_CTX_ARG xy, &acc);
     return KURV_OK;
 }
+
+#endif

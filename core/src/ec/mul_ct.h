@@ -1,0 +1,191 @@
+/*
+ * kurv internal, curve template: the constant-time multiplications, for secret
+ * scalars (k < n, EC_SLEN big-endian bytes). No branch and no memory index depends on
+ * k or on the point; the scalar copies and digits are wiped.
+ *   pt_mul_ct(r, k, P)            k*P for any point P of the curve (ECDH, the point API)
+ *   pt_mul_table_ct(r, k, tab)    k*P from P's fixed-window table (window i entry j =
+ *                                 (j+1) 2^(EC_BASE_W i) P): one addition per window
+ *   pt_mul_base_ct(r, k)          k*G from the generator's table ec_base_table
+ * Results are projective (ec_proj). Both multiplications use incomplete Jacobian
+ * additions where the scalar makes the excluded cases impossible: k is folded to
+ * k' = min(k, n - k) < n/2 (the result negated back in constant time), which bounds
+ * every partial sum away from +-addend; the remaining special cases (accumulator O,
+ * digit 0) are selected by masks. The proof of each is at the function. k*G on a
+ * curve whose order is not close to 2^order_bits (no EC_BASE_JACOBIAN) adds with the
+ * complete projective formula instead (ec/proj.h).
+ * Needs the group order as limbs: EC_ORDER_LIMBS (default: the scalar context's
+ * modulus ec_sc.m).
+ */
+#ifndef KURV_EC_MUL_CT_H
+#define KURV_EC_MUL_CT_H
+
+#define EC_VAR_W 5                        /* k*P: window width */
+#define EC_VAR_ENTRIES (1 << (EC_VAR_W - 1))
+#define EC_VAR_DIGITS ((EC_ORDER_BITS + EC_VAR_W) / EC_VAR_W)
+
+#ifndef EC_ORDER_LIMBS
+#define EC_ORDER_LIMBS (ec_sc.m)   /* n as EC_N little-endian limbs */
+#endif
+/* kk = k' = min(k, n - k) for k < n (EC_SLEN bytes, big-endian); return all-ones if
+ * k' = n - k (the caller negates its result). Constant time. */
+static uint64_t sc_fold_half(EC_CTX_PARAM uint8_t *kk, const uint8_t *k)
+{
+    uint64_t kv[EC_N], nv[EC_N], half[EC_N], nk[EC_N], flip;
+    unsigned i;
+    kl_from_be(EC_N, kv, k, EC_SLEN);
+    memcpy(nv, EC_ORDER_LIMBS, sizeof nv);         /* n < 2^(64 EC_N) */
+    for (i = 0; i < EC_N; i++)
+        half[i] = (nv[i] >> 1) | (i + 1 < EC_N ? nv[i + 1] << 63 : 0);
+    flip = 0 - kl_sub(EC_N, nk, half, kv);         /* all-ones if (n - 1)/2 < k */
+    kl_sub(EC_N, nk, nv, kv);
+    kl_cmov(EC_N, kv, nk, flip);
+    kl_to_be(EC_N, kk, EC_SLEN, kv);
+    memset(kv, 0, sizeof kv);
+    memset(nk, 0, sizeof nk);
+    return flip;
+}
+
+/*
+ * Jacobian throughout, with the incomplete addition made safe by the scalar: k is
+ * replaced by k' = min(k, n - k) (and the result negated back), so k' < n/2. Before
+ * the addition of window i the accumulator is A*2^w*P with 0 <= A*2^w <= k' + 2^w
+ * < n/2 + 2^w (signed recoding: A is a prefix of k' plus a carry), and the addend is
+ * d*P with |d| <= 2^(w-1). A*2^w = +-d (mod n) then forces A = 0: the only special
+ * cases are acc = O or d = 0, and both are selected in constant time. Needs a group
+ * of prime order n (cofactor 1: every curve built on this template).
+ */
+static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *p)
+{
+    ec_jac tab[EC_VAR_ENTRIES + 1], acc, t, sum;
+    int8_t d[EC_VAR_DIGITS];
+    uint8_t kk[EC_SLEN];
+    uint64_t flip, hz, rz;
+    unsigned i, j;
+    uint64_t neg;
+
+    flip = sc_fold_half(EC_CTX_ARG kk, k);
+
+    proj_to_jac(EC_CTX_ARG &tab[1], p);
+    jac_set_inf(EC_CTX_ARG &tab[0]);
+    jac_dbl(EC_CTX_ARG &tab[2], &tab[1]);
+    for (i = 3; i <= EC_VAR_ENTRIES; i++)
+        jac_add_core(EC_CTX_ARG &tab[i], &tab[i - 1], &tab[1], &hz, &rz); /* (i-1)P != +-P */
+    sc_recode_signed(d, kk, EC_VAR_W, EC_VAR_DIGITS);
+
+    acc = tab[0];
+    for (i = EC_VAR_DIGITS; i-- > 0;) {
+        unsigned a = digit_abs(d[i], &neg);
+        uint64_t acc_inf;
+        fe ny;
+        if (i != EC_VAR_DIGITS - 1)
+            for (j = 0; j < EC_VAR_W; j++)
+                jac_dbl(EC_CTX_ARG &acc, &acc);
+        t = tab[0];
+        for (j = 1; j <= EC_VAR_ENTRIES; j++)
+            jac_cmov(EC_CTX_ARG &t, &tab[j], kl_eq64(j, a));
+        fe_neg(EC_CTX_ARG &ny, &t.y);
+        fe_cmov(EC_CTX_ARG &t.y, &ny, neg);
+        acc_inf = fe_is_zero(EC_CTX_ARG &acc.z);
+        jac_add_core(EC_CTX_ARG &sum, &acc, &t, &hz, &rz);
+        jac_cmov(EC_CTX_ARG &sum, &t, acc_inf);      /* O + t = t */
+        jac_cmov(EC_CTX_ARG &sum, &acc, kl_eq64(a, 0)); /* acc + O = acc */
+        acc = sum;
+    }
+    fe_neg(EC_CTX_ARG &t.y, &acc.y);                 /* k'P -> kP */
+    fe_cmov(EC_CTX_ARG &acc.y, &t.y, flip);
+    jac_to_proj(EC_CTX_ARG r, &acc);
+    memset(tab, 0, sizeof tab);
+    memset(d, 0, sizeof d);
+    memset(kk, 0, sizeof kk);
+}
+
+/* t = sign * a * 2^(EC_BASE_W i) * P from window i of P's fixed-window table tab (a in
+ * 1..EC_BASE_ENTRIES; for a = 0 t is an entry the caller discards), neg all-ones for a
+ * negative digit. Constant time: every entry of the window is read. */
+static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTRIES],
+                        unsigned i, unsigned a, uint64_t neg)
+{
+    unsigned j;
+    fe ny;
+    *t = tab[i][0];
+    for (j = 1; j < EC_BASE_ENTRIES; j++) {
+        uint64_t m = kl_eq64(j + 1, a);
+        fe_cmov(EC_CTX_ARG &t->x, &tab[i][j].x, m);
+        fe_cmov(EC_CTX_ARG &t->y, &tab[i][j].y, m);
+    }
+    fe_neg(EC_CTX_ARG &ny, &t->y);
+    fe_cmov(EC_CTX_ARG &t->y, &ny, neg);
+}
+
+/* k*P from P's fixed-window table (ec_base_table for G; the point API's fixed-point
+ * tables), k < n. P has the prime order n (every curve here has cofactor 1). */
+#ifdef EC_BASE_JACOBIAN
+/*
+ * Jacobian accumulator with the incomplete mixed addition, for a curve whose field
+ * header defines EC_BASE_JACOBIAN because its order makes that safe: k is folded to
+ * k' = min(k, n - k) < n/2 (the result negated back). Before window i the
+ * accumulator is A*P, |A| < 2^(w i) * 2^(w-1)/(2^w - 1) < 2^(w i), and the addend is
+ * d*2^(w i)*P with d != 0, so A = +-d 2^(w i) (mod n) would need
+ * |A| + |d| 2^(w i) >= n. Below the top window |d| <= 2^(w-1); in the top window
+ * (i = EC_BASE_WINDOWS - 1) |d| <= k' / 2^(w i) + 1. For w = 5 and n > 2^order_bits
+ * - 2^(order_bits - 32) (P-256, P-384, P-521) both bounds stay below n, so the special
+ * cases are only acc = O and d = 0, selected in constant time. (Not so for the
+ * Brainpool orders, about 0.66 * 2^order_bits: they keep the complete formula.)
+ */
+static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
+                            const ec_aff (*tab)[EC_BASE_ENTRIES])
+{
+    int8_t d[EC_BASE_WINDOWS];
+    uint8_t kk[EC_SLEN];
+    ec_jac acc, sum;
+    ec_aff t;
+    unsigned i;
+    uint64_t neg, flip, hz, rz;
+    fe ny;
+
+    flip = sc_fold_half(EC_CTX_ARG kk, k);
+    sc_recode_signed(d, kk, EC_BASE_W, EC_BASE_WINDOWS);
+    jac_set_inf(EC_CTX_ARG &acc);
+    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        unsigned a = digit_abs(d[i], &neg);
+        uint64_t acc_inf = fe_is_zero(EC_CTX_ARG &acc.z);
+        base_lookup(EC_CTX_ARG &t, tab, i, a, neg);
+        jac_add_aff_core(EC_CTX_ARG &sum, &acc, &t, &hz, &rz);
+        fe_cmov(EC_CTX_ARG &sum.x, &t.x, acc_inf);   /* O + t = t */
+        fe_cmov(EC_CTX_ARG &sum.y, &t.y, acc_inf);
+        fe_cmov(EC_CTX_ARG &sum.z, &ec_k.one, acc_inf);
+        jac_cmov(EC_CTX_ARG &acc, &sum, ~kl_eq64(a, 0)); /* acc + O = acc */
+    }
+    fe_neg(EC_CTX_ARG &ny, &acc.y);                  /* k'P -> kP */
+    fe_cmov(EC_CTX_ARG &acc.y, &ny, flip);
+    jac_to_proj(EC_CTX_ARG r, &acc);
+    memset(d, 0, sizeof d);
+    memset(kk, 0, sizeof kk);
+    memset(&t, 0, sizeof t);
+}
+#else
+static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
+                            const ec_aff (*tab)[EC_BASE_ENTRIES])
+{
+    int8_t d[EC_BASE_WINDOWS];
+    ec_proj acc, sum;
+    ec_aff t;
+    unsigned i;
+    uint64_t neg;
+
+    sc_recode_signed(d, k, EC_BASE_W, EC_BASE_WINDOWS);
+    proj_set_inf(EC_CTX_ARG &acc);
+    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        unsigned a = digit_abs(d[i], &neg);
+        base_lookup(EC_CTX_ARG &t, tab, i, a, neg);
+        proj_add_aff(EC_CTX_ARG &sum, &acc, &t);
+        proj_cmov(EC_CTX_ARG &acc, &sum, ~kl_eq64(a, 0));
+    }
+    *r = acc;
+    memset(d, 0, sizeof d);
+    memset(&t, 0, sizeof t);
+}
+#endif
+#define pt_mul_base_ct(r, k) pt_mul_table_ct(EC_CTX_ARG (r), (k), ec_base_table)
+
+#endif

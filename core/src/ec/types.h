@@ -1,0 +1,33 @@
+/*
+ * kurv internal, curve template: the point and constant types (see ec/ec.h).
+ * Included before the generated table of a curve (which is made of these types)
+ * and by ec/ec.h. Needs fe, EC_BASE_W and EC_ORDER_BITS.
+ *
+ * Three distinct point types, so that a formula cannot be handed the wrong kind:
+ *   ec_aff   affine (x, y); never the point at infinity O
+ *   ec_proj  homogeneous projective (X:Y:Z): x = X/Z, y = Y/Z; O = (0:1:0)
+ *   ec_jac   Jacobian (X:Y:Z): x = X/Z^2, y = Y/Z^3; O has Z = 0, set as (1:1:0)
+ * Coordinates are in the field's representation (fe_to_dom).
+ */
+#ifndef KURV_EC_TYPES_H
+#define KURV_EC_TYPES_H
+
+/* the shape of a: y^2 = x^3 + a x + b (EC_A_KIND) */
+#define EC_A_ZERO 0
+#define EC_A_MINUS3 1
+#define EC_A_GENERIC 2
+
+/* the fixed-window table of a point P (the generator's ec_base_table, or a table of the
+ * point API): EC_BASE_WINDOWS windows of EC_BASE_ENTRIES affine points, window i entry j
+ * holding (j + 1) * 2^(EC_BASE_W i) * P */
+#define EC_BASE_ENTRIES (1 << (EC_BASE_W - 1))
+#define EC_BASE_WINDOWS ((EC_ORDER_BITS + EC_BASE_W) / EC_BASE_W)  /* ceil((bits+1)/w) */
+
+typedef struct { fe x, y; } ec_aff;
+typedef struct { fe x, y, z; } ec_proj;
+typedef struct { fe x, y, z; } ec_jac;
+
+/* the curve's constants in the field representation: 1, a, b and 3b */
+struct ec_consts { fe one, a, b, b3; };
+
+#endif
