@@ -364,7 +364,7 @@ Test(curve, ecdh_edge_scalars_match_openssl_all_curves)
     cr_assert_eq(checked, 51 * kt_ncurves);
 }
 
-/* d*G at the same edge private keys (the fixed-base comb folds d to min(d, n - d)
+/* d*G at the same edge private keys (the fixed-window k*G folds d to min(d, n - d)
  * too), against OpenSSL, in uncompressed and compressed form. */
 Test(curve, pubkey_edge_scalars_match_openssl_all_curves)
 {

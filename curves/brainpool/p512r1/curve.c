@@ -1,14 +1,8 @@
 /* kurv-brainpool: the brainpoolP512r1 curve (RFC 5639 3.7): its field and its descriptor. */
 #include <kurv/brainpool.h>
-#define EC_PREFIX bpp512r1
-#define EC_TABLE_H "bpp512r1_table.h"
+#include "bpp512r1_registry.h"   /* EC_PREFIX, EC_TABLE_H, names and OID: curves/meson.build */
 #include "field.h"
 #include "params.h"
 #include "ec/curve.h"
 
-KURV_CURVE_DEFINE(bpp512r1, kurv_brainpoolp512r1,
-    .name = "brainpoolP512r1",
-    KURV_ALIASES("bp512r1"),
-    .oid_str = "1.3.36.3.3.2.8.1.1.13",
-    KURV_OID(0x2B, 0x24, 0x03, 0x03, 0x02, 0x08, 0x01, 0x01, 0x0D),
-    .field_bits = 512)
+KURV_CURVE_DEFINE(.field_bits = 512)
