@@ -3,7 +3,8 @@
  * and 1,000 signatures (random keys and messages of random lengths), all valid,
  * then with invalid signatures of several kinds at random positions; the same
  * with a scratch buffer too small for one product (chunked) and with the
- * library's own allocation.
+ * library's own allocation. Which error wins when several apply, the same with
+ * every scratch size (input errors anywhere before a signature that does not verify).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
