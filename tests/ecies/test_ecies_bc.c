@@ -182,6 +182,10 @@ int main(void)
     }
     fclose(out);
     free(buf);
+    for (i = 0; i < nlines; i++)
+        if (lines[i].expect_ok)             /* one such line per plaintext buffer */
+            free(lines[i].pt);
+    free(lines);
     unlink(in_path);
     unlink(out_path);
     rmdir(tmpl);
