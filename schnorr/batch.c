@@ -144,8 +144,10 @@ kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
         return KURV_ERR_ARG;
     if (!c->ops->ext)                   /* batch lifting and the product: optional ops */
         return KURV_ERR_UNSUPPORTED;
-    /* cheap input errors first, in index order (public keys are checked per chunk, as they
-     * are lifted, before the chunk's equation) */
+    /* Which error wins does not depend on the scratch size: first these cheap input
+     * errors, in index order; then an invalid public key anywhere (each chunk lifts its keys
+     * before its equation, and once a chunk fails the keys after it are still checked);
+     * then a signature that does not verify. */
     for (i = 0; i < n; i++) {
         if (!msgs[i] && msg_lens[i])
             return KURV_ERR_ARG;
@@ -194,6 +196,10 @@ kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
         e = batch_chunk(sigs + 64 * done, pubkeys + 32 * done, msgs + done, msg_lens + done, m,
                         mem, pts_len, sc_len, total - pts_len - sc_len - BATCH_ALIGN);
     }
+    /* a chunk failed: its own keys were valid, but a later record's key may not be */
+    for (; e == KURV_ERR_SIGNATURE && done < n; done++)
+        if (kurv_schnorr_pubkey_check(pubkeys + 32 * done) != KURV_OK)
+            e = KURV_ERR_POINT;
     if (heap) {
         free(heap);
     }

@@ -16,6 +16,15 @@
 #define KL4_ASM 1
 #define KL4_INLINE static inline __attribute__((always_inline))
 
+/*
+ * Register budget: no asm statement here takes more than 13 operands that may need a
+ * register (outputs, and "rm" inputs, which need one when the compiler knows the value),
+ * one below the 14 registers left free with frame pointers; GCC stops with "'asm'
+ * operand has impossible constraints" when a statement needs more than are free. The
+ * inputs are products of the operands, which the compiler may keep in memory: they
+ * need registers only when both factors are compile-time constants.
+ */
+
 /* (t4:t3:t2:t1:t0) += (l3:l2:l1:l0) + (h3:h2:h1:h0) * 2^64 */
 #define KL4_ADC_ROW(t0, t1, t2, t3, t4, l0, l1, l2, l3, h0, h1, h2, h3)                \
     __asm__("addq %[L0], %[T0]\n\tadcq %[L1], %[T1]\n\tadcq %[L2], %[T2]\n\t"          \
@@ -56,7 +65,7 @@ KL4_INLINE void kl4_mul_wide(uint64_t t[8], const uint64_t x[4], const uint64_t 
 KL4_INLINE void kl4_sqr_wide(uint64_t t[8], const uint64_t x[4])
 {
     uint64_t l01, h01, l02, h02, l03, h03, l12, h12, l13, h13, l23, h23, sl[4], sh[4];
-    uint64_t t1, t2, t3, t4, t5, t6, t7 = 0;
+    uint64_t t1, t2, t3, t4, t5, t6, t7;
     kurv_u128 p;
     int i;
     p = (kurv_u128)x[0] * x[1]; l01 = (uint64_t)p; h01 = (uint64_t)(p >> 64);
@@ -70,7 +79,8 @@ KL4_INLINE void kl4_sqr_wide(uint64_t t[8], const uint64_t x[4])
         sl[i] = (uint64_t)p;
         sh[i] = (uint64_t)(p >> 64);
     }
-    t1 = l01; t2 = h01; t3 = h02; t4 = h03; t5 = h13; t6 = h23;
+    /* sh[3] starts in t7, which the doubling only carries into: one operand less below */
+    t1 = l01; t2 = h01; t3 = h02; t4 = h03; t5 = h13; t6 = h23; t7 = sh[3];
     /* the cross products' columns 1..6, then doubled, then the squares added */
     __asm__("addq %[L02], %[T2]\n\tadcq %[L03], %[T3]\n\tadcq %[L13], %[T4]\n\t"
             "adcq %[L23], %[T5]\n\tadcq $0, %[T6]\n\t"
@@ -83,11 +93,11 @@ KL4_INLINE void kl4_sqr_wide(uint64_t t[8], const uint64_t x[4])
               [L12] "rm"(l12), [H12] "rm"(h12)
             : "cc");
     __asm__("addq %[S0H], %[T1]\n\tadcq %[S1L], %[T2]\n\tadcq %[S1H], %[T3]\n\t"
-            "adcq %[S2L], %[T4]\n\tadcq %[S2H], %[T5]\n\tadcq %[S3L], %[T6]\n\tadcq %[S3H], %[T7]"
+            "adcq %[S2L], %[T4]\n\tadcq %[S2H], %[T5]\n\tadcq %[S3L], %[T6]\n\tadcq $0, %[T7]"
             : [T1] "+&r"(t1), [T2] "+&r"(t2), [T3] "+&r"(t3), [T4] "+&r"(t4), [T5] "+&r"(t5),
               [T6] "+&r"(t6), [T7] "+&r"(t7)
             : [S0H] "rm"(sh[0]), [S1L] "rm"(sl[1]), [S1H] "rm"(sh[1]), [S2L] "rm"(sl[2]),
-              [S2H] "rm"(sh[2]), [S3L] "rm"(sl[3]), [S3H] "rm"(sh[3])
+              [S2H] "rm"(sh[2]), [S3L] "rm"(sl[3])
             : "cc");
     t[0] = sl[0]; t[1] = t1; t[2] = t2; t[3] = t3; t[4] = t4; t[5] = t5; t[6] = t6; t[7] = t7;
 }

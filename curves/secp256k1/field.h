@@ -42,6 +42,29 @@ static const fe EC_P = {{0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
  * Build with -Dasm=false (KURV_NO_ASM) for the portable C below.
  */
 
+/*
+ * Register budget: no asm statement in this file takes more than 10 operands that may
+ * need a register (outputs, and "r"/"rm" inputs: "rm" ones need a register when the
+ * compiler knows the value); mul4_asm.h's take up to 13. Frame pointers leave 14 free
+ * registers, and GCC stops with "'asm' operand has impossible constraints" when a
+ * statement needs more than are free (P-256's add did, with 15). Add and the reduction
+ * were one statement of 14 and 12; each is now a carry chain ending in a mask, then the
+ * conditional subtraction of p as a statement of its own (the same instructions).
+ */
+
+/* r = r + c mod 2^256 when r + c carries out of 256 bits (c = 2^256 - p: r >= p), else r */
+K1_INLINE void k1_csub_asm(uint64_t *r0, uint64_t *r1, uint64_t *r2, uint64_t *r3, uint64_t c)
+{
+    uint64_t s0, s1, s2, s3;
+    __asm__("movq %[R0], %[S0]\n\tmovq %[R1], %[S1]\n\tmovq %[R2], %[S2]\n\tmovq %[R3], %[S3]\n\t"
+            "addq %[C], %[S0]\n\tadcq $0, %[S1]\n\tadcq $0, %[S2]\n\tadcq $0, %[S3]\n\t"
+            "cmovcq %[S0], %[R0]\n\tcmovcq %[S1], %[R1]\n\tcmovcq %[S2], %[R2]\n\tcmovcq %[S3], %[R3]"
+            : [R0] "+&r"(*r0), [R1] "+&r"(*r1), [R2] "+&r"(*r2), [R3] "+&r"(*r3),
+              [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
+            : [C] "r"(c)
+            : "cc");
+}
+
 /* r = (t7:...:t0) mod p, fully reduced: t_hi * C folded in, the top word once more, then
  * one conditional subtraction of p */
 K1_INLINE void k1_reduce_asm(fe *r, uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3,
@@ -49,21 +72,18 @@ K1_INLINE void k1_reduce_asm(fe *r, uint64_t t0, uint64_t t1, uint64_t t2, uint6
 {
     kurv_u128 p4 = (kurv_u128)t4 * K1_C, p5 = (kurv_u128)t5 * K1_C;
     kurv_u128 p6 = (kurv_u128)t6 * K1_C, p7 = (kurv_u128)t7 * K1_C, q;
-    uint64_t top = (uint64_t)(p7 >> 64), ql, qh, m, s0, s1, s2, s3, cc = K1_C;
+    uint64_t top = (uint64_t)(p7 >> 64), ql, qh, m, cc = K1_C;
     KL4_ADC_ROW(t0, t1, t2, t3, top, (uint64_t)p4, (uint64_t)p5, (uint64_t)p6, (uint64_t)p7,
                (uint64_t)(p4 >> 64), (uint64_t)(p5 >> 64), (uint64_t)(p6 >> 64), (uint64_t)0);
     q = (kurv_u128)top * K1_C;
     ql = (uint64_t)q;
     qh = (uint64_t)(q >> 64);
     __asm__("addq %[QL], %[R0]\n\tadcq %[QH], %[R1]\n\tadcq $0, %[R2]\n\tadcq $0, %[R3]\n\t"
-            "sbbq %[M], %[M]\n\tandq %[C], %[M]\n\taddq %[M], %[R0]\n\tadcq $0, %[R1]\n\t"
-            "movq %[R0], %[S0]\n\tmovq %[R1], %[S1]\n\tmovq %[R2], %[S2]\n\tmovq %[R3], %[S3]\n\t"
-            "addq %[C], %[S0]\n\tadcq $0, %[S1]\n\tadcq $0, %[S2]\n\tadcq $0, %[S3]\n\t"
-            "cmovcq %[S0], %[R0]\n\tcmovcq %[S1], %[R1]\n\tcmovcq %[S2], %[R2]\n\tcmovcq %[S3], %[R3]"
-            : [R0] "+&r"(t0), [R1] "+&r"(t1), [R2] "+&r"(t2), [R3] "+&r"(t3), [M] "=&r"(m),
-              [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
+            "sbbq %[M], %[M]\n\tandq %[C], %[M]\n\taddq %[M], %[R0]\n\tadcq $0, %[R1]"
+            : [R0] "+&r"(t0), [R1] "+&r"(t1), [R2] "+&r"(t2), [R3] "+&r"(t3), [M] "=&r"(m)
             : [QL] "rm"(ql), [QH] "rm"(qh), [C] "r"(cc)
             : "cc");
+    k1_csub_asm(&t0, &t1, &t2, &t3, cc);
     r->v[0] = t0; r->v[1] = t1; r->v[2] = t2; r->v[3] = t3;
 }
 
@@ -92,15 +112,19 @@ K1_INLINE void fe_add(fe *r, const fe *a, const fe *b)
     uint64_t r0 = a->v[0], r1 = a->v[1], r2 = a->v[2], r3 = a->v[3];
     uint64_t s0, s1, s2, s3, m, cc = K1_C;
     __asm__("addq %[B0], %[R0]\n\tadcq %[B1], %[R1]\n\tadcq %[B2], %[R2]\n\tadcq %[B3], %[R3]\n\t"
-            "sbbq %[M], %[M]\n\t"
-            "movq %[R0], %[S0]\n\tmovq %[R1], %[S1]\n\tmovq %[R2], %[S2]\n\tmovq %[R3], %[S3]\n\t"
+            "sbbq %[M], %[M]"
+            : [R0] "+&r"(r0), [R1] "+&r"(r1), [R2] "+&r"(r2), [R3] "+&r"(r3), [M] "=&r"(m)
+            : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3])
+            : "cc");
+    /* m = -carry of the sum; take r + C when the sum or r + C carried (m + carry != 0:
+     * both cannot) */
+    __asm__("movq %[R0], %[S0]\n\tmovq %[R1], %[S1]\n\tmovq %[R2], %[S2]\n\tmovq %[R3], %[S3]\n\t"
             "addq %[C], %[S0]\n\tadcq $0, %[S1]\n\tadcq $0, %[S2]\n\tadcq $0, %[S3]\n\t"
             "adcq $0, %[M]\n\t"
             "cmovnzq %[S0], %[R0]\n\tcmovnzq %[S1], %[R1]\n\tcmovnzq %[S2], %[R2]\n\tcmovnzq %[S3], %[R3]"
-            : [R0] "+&r"(r0), [R1] "+&r"(r1), [R2] "+&r"(r2), [R3] "+&r"(r3), [M] "=&r"(m),
+            : [R0] "+&r"(r0), [R1] "+&r"(r1), [R2] "+&r"(r2), [R3] "+&r"(r3), [M] "+&r"(m),
               [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
-            : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3]),
-              [C] "r"(cc)
+            : [C] "r"(cc)
             : "cc");
     r->v[0] = r0; r->v[1] = r1; r->v[2] = r2; r->v[3] = r3;
 }

@@ -3,7 +3,8 @@
  * and 1,000 signatures (random keys and messages of random lengths), all valid,
  * then with invalid signatures of several kinds at random positions; the same
  * with a scratch buffer too small for one product (chunked) and with the
- * library's own allocation.
+ * library's own allocation. Which error wins when several apply, the same with
+ * every scratch size (input errors anywhere before a signature that does not verify).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -170,4 +171,82 @@ Test(batch, input_errors)
                  KURV_ERR_ENCODING);
     cr_assert_eq(kurv_schnorr_verify(b.sigs + 64 * 4, b.pks + 32 * 4, b.msgs[4], b.lens[4]),
                  KURV_ERR_ENCODING);
+}
+
+/* kurv_schnorr_verify_batch() on b with the full scratch, scratch for 1, 2 and 3 signatures
+ * at a time (chunks) and its own allocation: each must give want */
+static void expect_every_scratch(const struct batch *b, kurv_err want, const char *what)
+{
+    size_t sizes[5], k;
+    uint8_t *mem;
+    sizes[0] = kurv_schnorr_batch_scratch_size(b->n);
+    sizes[1] = kurv_schnorr_batch_scratch_size(1);
+    sizes[2] = kurv_schnorr_batch_scratch_size(2);
+    sizes[3] = kurv_schnorr_batch_scratch_size(3);
+    sizes[4] = 0;                                       /* NULL: allocated */
+    mem = malloc(sizes[0]);
+    cr_assert(mem != NULL);
+    for (k = 0; k < 5; k++) {
+        kurv_err e = kurv_schnorr_verify_batch(b->sigs, b->pks, b->msgs, b->lens, b->n,
+                                               sizes[k] ? mem : NULL, sizes[k]);
+        cr_assert_eq(e, want, "%s, scratch %zu bytes: %s, expected %s", what, sizes[k],
+                     kurv_strerror(e), kurv_strerror(want));
+    }
+    free(mem);
+}
+
+/* an x below p that is no curve x-coordinate (x^3 + 7 not a square) */
+static void off_curve_key(uint8_t pk[32])
+{
+    memset(pk, 0, 32);
+    for (pk[31] = 1; kurv_schnorr_pubkey_check(pk) == KURV_OK; pk[31]++)
+        ;
+    cr_assert_eq(kurv_schnorr_pubkey_check(pk), KURV_ERR_POINT);
+}
+
+/* Which code wins when several apply, whatever the scratch size (chunks of 1, 2, 3 or all
+ * 10 signatures): r >= p or s >= n anywhere first, then an invalid key anywhere, then
+ * a signature that does not verify. Single verification: the key before r, s. */
+Test(batch, error_precedence)
+{
+    static struct batch b, work;
+    const uint8_t *p = kurv_curve_param(kurv_secp256k1(), 'p', NULL);
+    uint8_t bad_pk[32];
+    off_curve_key(bad_pk);
+    make_batch(&b, 10);
+    expect_every_scratch(&b, KURV_OK, "all valid");
+
+    /* a bad signature in the first chunk, an invalid key in a later one */
+    work = b;
+    work.sigs[63] ^= 1;                                 /* record 0: s + 1 */
+    expect_every_scratch(&work, KURV_ERR_SIGNATURE, "bad s at 0");
+    memcpy(work.pks + 32 * 8, bad_pk, 32);              /* record 8: off the curve */
+    expect_every_scratch(&work, KURV_ERR_POINT, "bad s at 0, key off the curve at 8");
+    memset(work.pks + 32 * 8, 0xFF, 32);                /* record 8: x >= p */
+    expect_every_scratch(&work, KURV_ERR_POINT, "bad s at 0, key x >= p at 8");
+
+    /* an r that is no x-coordinate at 1 (R cannot be lifted), an invalid key at 9 */
+    work = b;
+    memcpy(work.sigs + 64 * 1, bad_pk, 32);
+    expect_every_scratch(&work, KURV_ERR_SIGNATURE, "r off the curve at 1");
+    memcpy(work.pks + 32 * 9, bad_pk, 32);
+    expect_every_scratch(&work, KURV_ERR_POINT, "r off the curve at 1, key off the curve at 9");
+
+    /* the invalid key and the bad signature in the same record */
+    work = b;
+    work.sigs[64 * 5 + 63] ^= 1;
+    memcpy(work.pks + 32 * 5, bad_pk, 32);
+    expect_every_scratch(&work, KURV_ERR_POINT, "bad s and key off the curve at 5");
+
+    /* r = p in a later record wins over an invalid key in an earlier one */
+    work = b;
+    memcpy(work.pks + 32 * 0, bad_pk, 32);
+    memcpy(work.sigs + 64 * 7, p, 32);
+    expect_every_scratch(&work, KURV_ERR_ENCODING, "key off the curve at 0, r = p at 7");
+
+    /* single verification: an invalid key together with r = p is KURV_ERR_POINT */
+    cr_assert_eq(kurv_schnorr_verify(work.sigs + 64 * 7, bad_pk, work.msgs[7], work.lens[7]),
+                 KURV_ERR_POINT);
+    cr_assert_eq(kurv_schnorr_verify(work.sigs + 64 * 7, work.pks + 32 * 7, work.msgs[7],
+                                     work.lens[7]), KURV_ERR_ENCODING);
 }

@@ -46,6 +46,16 @@ static const fe p256_rr = {{0x0000000000000003ULL, 0xFFFFFFFBFFFFFFFFULL,
  * The C below is the same arithmetic; -Dasm=false (KURV_NO_ASM) selects it.
  */
 
+/*
+ * Register budget: no asm statement below takes more than 13 operands that may need a
+ * register (outputs, and "rm" inputs, which need one when the compiler knows the value,
+ * as for the curve's b), one below the 14 registers left free with frame pointers. GCC
+ * stops with "'asm' operand has impossible constraints" when a statement needs more
+ * than are free, as add and the reduction did with p's words as "rm" operands (15). So
+ * p's words are "m" operands, read from EC_P (RIP-relative: no register), and
+ * subtraction builds its masked p from the borrow mask alone.
+ */
+
 /* a = s - p unless s = a + (carry * 2^256) is below p: c is -carry on entry; keep a
  * when the subtraction borrows and there was no carry (1 - carry - borrow = 0) */
 #define P256_ASM_CSUB                                                                  \
@@ -75,7 +85,7 @@ P256_INLINE void p256_mont_reduce(fe *r, const uint64_t t[8])
             : [A0] "+&r"(a0), [A1] "+&r"(a1), [A2] "+&r"(a2), [A3] "+&r"(a3), [C] "=&r"(c),
               [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
             : [T4] "rm"(t[4]), [T5] "rm"(t[5]), [T6] "rm"(t[6]), [T7] "rm"(t[7]),
-              [P1] "rm"(EC_P.v[1]), [P3] "rm"(EC_P.v[3])
+              [P1] "m"(EC_P.v[1]), [P3] "m"(EC_P.v[3])
             : "cc");
     r->v[0] = a0; r->v[1] = a1; r->v[2] = a2; r->v[3] = a3;
 }
@@ -103,7 +113,7 @@ P256_INLINE void fe_add(fe *r, const fe *a, const fe *b)
             : [A0] "+&r"(a0), [A1] "+&r"(a1), [A2] "+&r"(a2), [A3] "+&r"(a3), [C] "=&r"(c),
               [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
             : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3]),
-              [P1] "rm"(EC_P.v[1]), [P3] "rm"(EC_P.v[3])
+              [P1] "m"(EC_P.v[1]), [P3] "m"(EC_P.v[3])
             : "cc");
     r->v[0] = a0; r->v[1] = a1; r->v[2] = a2; r->v[3] = a3;
 }
@@ -111,15 +121,15 @@ P256_INLINE void fe_add(fe *r, const fe *a, const fe *b)
 P256_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
 {
     uint64_t d0 = a->v[0], d1 = a->v[1], d2 = a->v[2], d3 = a->v[3], m, m1, m3;
-    /* a < b: add p back (p's words masked by the borrow) */
+    /* a < b: add p back, its words masked by the borrow m: p[0] = 2^64 - 1 (m itself),
+     * p[1] = 2^32 - 1 (m >> 32), p[2] = 0, p[3] = 2^64 - 2^32 + 1 = -p[1] mod 2^64 */
     __asm__("subq %[B0], %[D0]\n\tsbbq %[B1], %[D1]\n\tsbbq %[B2], %[D2]\n\tsbbq %[B3], %[D3]\n\t"
-            "sbbq %[M], %[M]\n\tmovq %[M], %[M1]\n\tmovq %[M], %[M3]\n\t"
-            "andq %[P1], %[M1]\n\tandq %[P3], %[M3]\n\t"
+            "sbbq %[M], %[M]\n\tmovq %[M], %[M1]\n\tshrq $32, %[M1]\n\t"
+            "movq %[M1], %[M3]\n\tnegq %[M3]\n\t"
             "addq %[M], %[D0]\n\tadcq %[M1], %[D1]\n\tadcq $0, %[D2]\n\tadcq %[M3], %[D3]"
             : [D0] "+&r"(d0), [D1] "+&r"(d1), [D2] "+&r"(d2), [D3] "+&r"(d3), [M] "=&r"(m),
               [M1] "=&r"(m1), [M3] "=&r"(m3)
-            : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3]),
-              [P1] "rm"(EC_P.v[1]), [P3] "rm"(EC_P.v[3])
+            : [B0] "rm"(b->v[0]), [B1] "rm"(b->v[1]), [B2] "rm"(b->v[2]), [B3] "rm"(b->v[3])
             : "cc");
     r->v[0] = d0; r->v[1] = d1; r->v[2] = d2; r->v[3] = d3;
 }

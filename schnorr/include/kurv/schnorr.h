@@ -112,7 +112,8 @@ KURV_API KURV_WARN_UNUSED kurv_err kurv_schnorr_sign_seckey(uint8_t sig[64], con
  * Return: KURV_OK if the signature is valid; KURV_ERR_SIGNATURE if it does not verify;
  * KURV_ERR_POINT if @pubkey is not a valid x-only key (x >= p or not on the curve);
  * KURV_ERR_ENCODING if r >= p or s >= n (out-of-range signature halves);
- * KURV_ERR_ARG for a NULL pointer.
+ * KURV_ERR_ARG for a NULL pointer. When several apply, the first in this order wins:
+ * ARG, POINT, ENCODING, SIGNATURE (an invalid key with r >= p gives KURV_ERR_POINT).
  * Spec: BIP-340 "Verification".
  */
 KURV_API KURV_WARN_UNUSED kurv_err kurv_schnorr_verify(const uint8_t sig[64], const uint8_t pubkey[32],
@@ -150,7 +151,13 @@ KURV_API size_t kurv_schnorr_batch_scratch_size(size_t n);
  * key is invalid; KURV_ERR_ENCODING if some r >= p or s >= n; KURV_ERR_ARG for a NULL
  * array (or message with a nonzero length) or @n above 2^20; KURV_ERR_BUFFER if
  * @scratch_len is below kurv_schnorr_batch_scratch_size(1) or the allocation failed.
- * Input errors (POINT, ENCODING, ARG) are reported before the equation is evaluated.
+ * When several apply, the code does not depend on @scratch_len (chunked or not) and the
+ * first in this order wins: KURV_ERR_ARG for @n or a NULL array; then, over the records in
+ * index order, the first record with a NULL message of nonzero length (KURV_ERR_ARG) or
+ * r >= p or s >= n (KURV_ERR_ENCODING); then KURV_ERR_BUFFER; then KURV_ERR_POINT for an
+ * invalid key anywhere in the batch; then KURV_ERR_SIGNATURE. So an input error always
+ * wins over a signature that does not verify, and, unlike kurv_schnorr_verify(), an
+ * out-of-range r or s wins over an invalid key (also for @n = 1).
  * Spec: BIP-340 "Batch Verification".
  */
 KURV_API KURV_WARN_UNUSED kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
