@@ -19,7 +19,7 @@ expect_ok "kurv --help" "$KURV" --help
 if grep -q '^usage: kurv COMMAND' out.txt; then pass "  prints the usage on stdout"; else fail "  prints the usage on stdout" "no usage line"; fi
 expect_ok "kurv help" "$KURV" help
 expect_ok "kurv -h" "$KURV" -h
-for c in keygen pubkey sign verify ecdh curves demo version; do
+for c in keygen pubkey sign verify ecdh curves demo version help; do
     expect_ok "kurv $c --help" "$KURV" "$c" --help
     if grep -q "^usage: kurv $c" out.txt; then pass "  prints the usage of $c"; else fail "  prints the usage of $c" "no usage line"; fi
     expect_ok "kurv help $c" "$KURV" help "$c"

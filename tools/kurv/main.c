@@ -20,7 +20,7 @@ struct tool_command {
     int (*run)(int argc, char **argv);
     const char *synopsis;   /* the command and its main options, as `kurv help` lists them */
     const char *summary;    /* what it does, one line */
-    const char *usage;      /* its help page; NULL: none (help) */
+    const char *usage;      /* its help page (kurv help CMD, kurv CMD --help) */
 };
 
 static int cmd_curves(int argc, char **argv);
@@ -163,7 +163,10 @@ static const struct tool_command commands[] = {
     { "help", cmd_help,
       "help [COMMAND]",
       "this text, or a command's help (also: kurv COMMAND --help)",
-      NULL },
+        "usage: kurv help [COMMAND]\n"
+        "\n"
+        "Without COMMAND, list the commands; with it, print that command's usage and\n"
+        "options (the same as kurv COMMAND --help).\n" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -217,7 +220,7 @@ int tool_help(const char *cmd)
         print_main_usage();
     } else {
         c = find_command(cmd);
-        if (!c || !c->usage)
+        if (!c)
             return tool_fail("help: unknown command '%s' (try kurv --help)", cmd);
         fputs(c->usage, stdout);
     }
@@ -228,6 +231,8 @@ static int cmd_help(int argc, char **argv)
 {
     if (argc > 2)
         return tool_fail("help: too many arguments");
+    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
+        return tool_help("help");
     return tool_help(argc == 2 ? argv[1] : NULL);
 }
 
