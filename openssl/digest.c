@@ -1,6 +1,7 @@
 /*
  * openssl/digest.c: the SHA-2 digests of digest-sign/verify and of the X9.63 KDF, computed by
- * Nettle (FIPS 180-4), as kurv's own hashing is.
+ * Nettle (FIPS 180-4), as kurv's own hashing is. SHA-1 is here for the KDF of CMS's default
+ * ECDH scheme only.
  *
  * Why Nettle and not an EVP_MD fetched from the core: the provider must sign with
  * `-provider kurv -provider base`, where no loaded provider offers a digest; Nettle is
@@ -27,6 +28,9 @@ static const struct {
     const struct nettle_hash *nh;
     kurv_hash hash;
 } table[] = {
+    /* SHA-1: for the X9.63 KDF only (CMS's default dhSinglePass-stdDH-sha1kdf-scheme);
+     * signature.c refuses it (kurv_hash NONE) */
+    {{"SHA1", "SHA-1", "1.3.14.3.2.26", NULL, NULL}, &nettle_sha1, KURV_HASH_NONE},
     {{"SHA2-224", "SHA224", "SHA-224", "2.16.840.1.101.3.4.2.4", NULL}, &nettle_sha224, KURV_HASH_SHA224},
     {{"SHA2-256", "SHA256", "SHA-256", "2.16.840.1.101.3.4.2.1", NULL}, &nettle_sha256, KURV_HASH_SHA256},
     {{"SHA2-384", "SHA384", "SHA-384", "2.16.840.1.101.3.4.2.2", NULL}, &nettle_sha384, KURV_HASH_SHA384},
@@ -52,7 +56,7 @@ kp_md *kp_md_new(const char *name)
                 m->nh->init(m->ctx);
                 return m;
             }
-    kp_err(PROV_R_INVALID_DIGEST, "digest %s: kurv signs with SHA-224/256/384/512 only",
+    kp_err(PROV_R_INVALID_DIGEST, "digest %s: kurv has SHA-224/256/384/512 (and SHA-1 for the X9.63 KDF)",
            name == NULL ? "(none)" : name);
     return NULL;
 }

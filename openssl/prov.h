@@ -77,7 +77,8 @@ size_t kp_pub_encode(const kp_key *k, uint8_t *out, int compressed);
  * ECDSA-Sig-Value, two INTEGERs of (order bytes + 1) each (72 for 256-bit orders). */
 size_t kp_sig_max_size(const kp_curve *c);
 
-/* digest.c: SHA-2 by name ("SHA256", "SHA2-256", "sha-256", ...) over Nettle. */
+/* digest.c: SHA-2 by name ("SHA256", "SHA2-256", "sha-256", ...) over Nettle, and SHA-1 for the
+ * X9.63 KDF (kp_md_hash() is KURV_HASH_NONE for it). */
 typedef struct kp_md kp_md;
 /* kp_md_new() - a digest context for @name; NULL (and an OpenSSL error) for other names. */
 kp_md *kp_md_new(const char *name);

@@ -65,6 +65,11 @@ static int set_md(kp_sig *s, const char *name)
     kp_md *m = kp_md_new(name);
     if (m == NULL)
         return 0;
+    if (kp_md_hash(m) == KURV_HASH_NONE) {
+        kp_err(PROV_R_INVALID_DIGEST, "ECDSA with %s: kurv signs with SHA-2 only", name);
+        kp_md_free(m);
+        return 0;
+    }
     kp_md_free(s->md);
     s->md = m;
     return 1;
