@@ -37,7 +37,7 @@ static size_t der_len_len(size_t n) { return n < 128 ? 1 : n < 256 ? 2 : 3; }
 
 size_t kp_sig_max_size(const kp_curve *c)
 {
-    size_t ib = (kurv_curve_order_bits(c->c) + 7) / 8 + 1;
+    size_t ib = kurv_curve_order_bits(c->c) / 8 + 1;
     size_t it = 1 + der_len_len(ib) + ib;
     return 1 + der_len_len(2 * it) + 2 * it;
 }

@@ -73,8 +73,9 @@ void kp_key_free(void *k);
 /* kp_pub_encode() - @k's public point in SEC1, compressed when @compressed; @out holds
  * KURV_MAX_POINT_LEN bytes; returns its length, 0 when @k has no public key. */
 size_t kp_pub_encode(const kp_key *k, uint8_t *out, int compressed);
-/* kp_sig_max_size() - the "max-size" of a key on @c: OpenSSL's ECDSA_size() bound of a DER
- * ECDSA-Sig-Value, two INTEGERs of (order bytes + 1) each (72 for 256-bit orders). */
+/* kp_sig_max_size() - the "max-size" of a key on @c: the largest DER ECDSA-Sig-Value, two
+ * INTEGERs of order_bits / 8 + 1 content bytes (a value below n plus a possible leading
+ * zero): 72 for 256-bit orders, 104 for 384, 137 for 512, 139 for P-521; OpenSSL's value. */
 size_t kp_sig_max_size(const kp_curve *c);
 
 /* digest.c: SHA-2 by name ("SHA256", "SHA2-256", "sha-256", ...) over Nettle, and SHA-1 for the
