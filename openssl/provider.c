@@ -14,6 +14,7 @@
  * Trace: KURV_PROVIDER_LOG=FILE (read at load) makes kp_log append one line per operation.
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,10 @@
 #include <kurv/util.h>
 #include "prov.h"
 
+/* Module state, shared by every library context that loads the provider: set up by the
+ * first OSSL_provider_init, released by the last teardown (users counts them, under lock). */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned users;
 static char *log_path;
 static char curve_names[256];
 static char buildinfo[320];
@@ -124,9 +129,13 @@ static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_c
 static void kp_teardown(void *provctx)
 {
     OPENSSL_free(provctx);
-    kp_families_unload();
-    free(log_path);
-    log_path = NULL;
+    pthread_mutex_lock(&lock);
+    if (users > 0 && --users == 0) {
+        kp_families_unload();
+        free(log_path);
+        log_path = NULL;
+    }
+    pthread_mutex_unlock(&lock);
 }
 
 static const OSSL_DISPATCH kp_dispatch[] = {
@@ -139,8 +148,9 @@ static const OSSL_DISPATCH kp_dispatch[] = {
 };
 
 /*
- * OSSL_provider_init() - provider-base(7)'s entry point. Loads the families (a library
- * loaded with no family offers no algorithm but still loads), reads KURV_PROVIDER_LOG.
+ * OSSL_provider_init() - provider-base(7)'s entry point. The first call (of any library
+ * context) loads the families (a module that finds no family offers no algorithm but still
+ * loads) and reads KURV_PROVIDER_LOG; later calls share that state.
  * Return: 1; 0 when memory runs out.
  */
 __attribute__((visibility("default")))
@@ -152,18 +162,22 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     if (ctx == NULL)
         return 0;
     ctx->handle = handle;
-    kp_families_load();
-    const char *lp = getenv("KURV_PROVIDER_LOG");
-    free(log_path);
-    log_path = (lp != NULL && *lp != '\0') ? strdup(lp) : NULL;
-    curve_names[0] = '\0';
-    for (size_t i = 0; i < kp_curve_count(); i++) {
-        if (i > 0)
-            strncat(curve_names, " ", sizeof curve_names - strlen(curve_names) - 1);
-        strncat(curve_names, kp_curve_at(i)->name, sizeof curve_names - strlen(curve_names) - 1);
+    pthread_mutex_lock(&lock);
+    if (users++ == 0) {
+        kp_families_load();
+        const char *lp = getenv("KURV_PROVIDER_LOG");
+        log_path = (lp != NULL && *lp != '\0') ? strdup(lp) : NULL;
+        curve_names[0] = '\0';
+        for (size_t i = 0; i < kp_curve_count(); i++) {
+            if (i > 0)
+                strncat(curve_names, " ", sizeof curve_names - strlen(curve_names) - 1);
+            strncat(curve_names, kp_curve_at(i)->name,
+                    sizeof curve_names - strlen(curve_names) - 1);
+        }
+        snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s", kurv_version(),
+                 kp_curve_count() > 0 ? curve_names : "none (no family library found)");
     }
-    snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s", kurv_version(),
-             kp_curve_count() > 0 ? curve_names : "none (no family library found)");
+    pthread_mutex_unlock(&lock);
     *out = kp_dispatch;
     *provctx = ctx;
     return 1;
