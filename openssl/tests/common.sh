@@ -20,16 +20,18 @@ KURV="-provider kurv -provider base"
 KURVDEF="-provider kurv -provider default -propquery ?provider=kurv"
 
 # A sanitizer build (-Db_sanitize=address,undefined): kurv.so needs the ASan runtime loaded
-# first, and the openssl binary is not instrumented, so the runtime is preloaded into it.
+# first, and the openssl binary is not instrumented, so the runtime is preloaded into it (into
+# openssl only: this function stands for the command; the other tools run as they are).
 # Leak detection is off: OpenSSL's own allocations at exit are not kurv's to judge (the C test,
 # instrumented as a whole, keeps it on).
 if [ -n "${KURV_PROVIDER_SO:-}" ] && ldd "$KURV_PROVIDER_SO" 2>/dev/null | grep -q libasan; then
     asan=$(ldd "$KURV_PROVIDER_SO" | awk '/libasan/ {print $3}')
     ubsan=$(ldd "$KURV_PROVIDER_SO" | awk '/libubsan/ {print $3}')
-    export LD_PRELOAD="$asan${ubsan:+:$ubsan}"
+    KP_PRELOAD="$asan${ubsan:+:$ubsan}"
+    openssl() { LD_PRELOAD="$KP_PRELOAD" command openssl "$@"; }
     export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
     export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-    echo "note: sanitizer build, libasan preloaded into openssl ($LD_PRELOAD)"
+    echo "note: sanitizer build, libasan preloaded into openssl ($KP_PRELOAD)"
 fi
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -57,8 +57,6 @@ len=$(wc -c <"$T/leaf.der")
 cp "$T/leaf.der" "$T/bad.der"
 last=$(od -An -tu1 -j $((len - 1)) -N1 "$T/leaf.der" | tr -d ' ')
 printf "$(printf '\\%03o' $((last ^ 1)))" | dd of="$T/bad.der" bs=1 seek=$((len - 1)) conv=notrunc 2>/dev/null
-must_fail "kurv verifies an altered certificate" \
-    sh -c "openssl verify $P -CAfile '$T/ca.crt' '$T/bad.der' 2>&1 | grep -q ': OK' || exit 1; exit 0"
 openssl x509 -inform DER -in "$T/bad.der" -out "$T/bad.crt"
 set +e; openssl verify $P -CAfile "$T/ca.crt" "$T/bad.crt" >"$T/out" 2>&1; st=$?; set -e
 [ $st -ne 0 ] && [ $st -lt 128 ] || fail "kurv: altered certificate (status $st)"
