@@ -28,11 +28,23 @@ if [ -n "${KURV_PROVIDER_SO:-}" ] && ldd "$KURV_PROVIDER_SO" 2>/dev/null | grep 
     asan=$(ldd "$KURV_PROVIDER_SO" | awk '/libasan/ {print $3}')
     ubsan=$(ldd "$KURV_PROVIDER_SO" | awk '/libubsan/ {print $3}')
     KP_PRELOAD="$asan${ubsan:+:$ubsan}"
-    openssl() { LD_PRELOAD="$KP_PRELOAD" command openssl "$@"; }
-    export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-    export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+    # last, so they win over the caller's settings (tools/run.sh sets detect_leaks=1)
+    KP_ASAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:abort_on_error=1"
+    KP_UBSAN="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}halt_on_error=1:print_stacktrace=1"
+    openssl() {
+        LD_PRELOAD="$KP_PRELOAD" ASAN_OPTIONS="$KP_ASAN" UBSAN_OPTIONS="$KP_UBSAN" \
+            command openssl "$@"
+    }
     echo "note: sanitizer build, libasan preloaded into openssl ($KP_PRELOAD)"
 fi
+# openssl_bg ARGS...: for `openssl_bg ... &`: the background job is the openssl process itself
+# (exec), so $! is its pid and kill reaches it, with the sanitizer runtime when needed
+openssl_bg() {
+    if [ -n "${KP_PRELOAD:-}" ]; then
+        export LD_PRELOAD="$KP_PRELOAD" ASAN_OPTIONS="$KP_ASAN" UBSAN_OPTIONS="$KP_UBSAN"
+    fi
+    exec openssl "$@"
+}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # count LINE: how many lines of the trace are exactly LINE

@@ -31,7 +31,7 @@ handshake() {
         if [ $side = s ]; then sargs="$sargs $a"; else cargs="$cargs $a"; fi
     done
     rm -f "$T/srv.log" "$T/cli.log" "$T/srv.out" "$T/cli.out"
-    KURV_PROVIDER_LOG="$T/srv.log" openssl s_server $sp -accept 127.0.0.1:0 -naccept 1 -www \
+    KURV_PROVIDER_LOG="$T/srv.log" openssl_bg s_server $sp -accept 127.0.0.1:0 -naccept 1 -www \
         -cert "$T/${cert}srv.crt" -key "$T/${cert}srv.key" $sargs </dev/null >"$T/srv.out" 2>&1 &
     spid=$!
     i=0
