@@ -316,6 +316,29 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
     return sig_verify(s, sig, siglen, d, kp_md_size(s->md));
 }
 
+/* One-shot EVP_DigestSign / EVP_DigestVerify: libcrypto calls these instead of update +
+ * final, which would first duplicate the whole operation context (EVP_DigestSignFinal keeps
+ * the caller's context usable). */
+static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
+                           const unsigned char *tbs, size_t tbslen)
+{
+    kp_sig *s = vctx;
+    if (sig == NULL)
+        return sig_digest_sign_final(s, NULL, siglen, 0);
+    if (!sig_digest_update(s, tbs, tbslen))
+        return 0;
+    return sig_digest_sign_final(s, sig, siglen, sigsize);
+}
+
+static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,
+                             const unsigned char *tbs, size_t tbslen)
+{
+    kp_sig *s = vctx;
+    if (!sig_digest_update(s, tbs, tbslen))
+        return 0;
+    return sig_digest_verify_final(s, sig, siglen);
+}
+
 const OSSL_DISPATCH kp_signature_functions[] = {
     {OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))sig_newctx},
     {OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx},
@@ -327,7 +350,9 @@ const OSSL_DISPATCH kp_signature_functions[] = {
     {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, (void (*)(void))sig_digest_sign_init},
     {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_UPDATE, (void (*)(void))sig_digest_update},
     {OSSL_FUNC_SIGNATURE_DIGEST_SIGN_FINAL, (void (*)(void))sig_digest_sign_final},
+    {OSSL_FUNC_SIGNATURE_DIGEST_SIGN, (void (*)(void))sig_digest_sign},
     {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, (void (*)(void))sig_digest_verify_init},
+    {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, (void (*)(void))sig_digest_verify},
     {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE, (void (*)(void))sig_digest_update},
     {OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL, (void (*)(void))sig_digest_verify_final},
     {OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, (void (*)(void))sig_get_ctx_params},

@@ -118,7 +118,10 @@ brainpool*)
     grep -q "Server Temp Key: ECDH, $ossl" "$T/cli.out" || fail "${name}tls13: group"
     [ "$(lines "$T/srv.log" derive "$name")" = 1 ] || fail "${name}tls13: server derive"
     [ "$(lines "$T/cli.log" derive "$name")" = 1 ] || fail "${name}tls13: client derive"
-    [ "$(lines "$T/srv.log" sign P-256)" = 1 ] || fail "${name}tls13: P-256 CertificateVerify"
+    # the P-256 CertificateVerify: kurv's when the NIST family is built, else OpenSSL's
+    want=0
+    case " ${KURV_BUILT_CURVES:-P-256} " in *" P-256 "*) want=1 ;; esac
+    [ "$(lines "$T/srv.log" sign P-256)" = $want ] || fail "${name}tls13: P-256 CertificateVerify"
     # a stock client does not know the group ...
     must_fail "stock OpenSSL 3.0 knows ${name}tls13" \
         openssl s_client -groups "${name}tls13" -connect 127.0.0.1:1 </dev/null
