@@ -31,6 +31,8 @@ must_fail "truncated public key" openssl pkey $KURV -pubin -inform DER -in "$T/t
 cp "$T/k.der" "$T/off.der"
 putb "$T/off.der" $((len - 1)) $(( $(getb "$T/k.der" $((len - 1))) ^ 1 ))
 must_fail "a point off the curve" verify "$T/off.der" "$T/sig"
+must_fail "ECDH with a peer off the curve" \
+    openssl pkeyutl $KURV -derive -inkey "$T/k.pem" -peerform DER -peerkey "$T/off.der"
 # a compressed-point prefix on an uncompressed point's bytes
 cp "$T/k.der" "$T/pfx.der"
 # the point starts after "03 <len> 00": find the 04 byte at len - point_len
