@@ -49,7 +49,7 @@ openssl_bg() {
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # count LINE: how many lines of the trace are exactly LINE
 count() { if [ -f "$LOG" ]; then grep -cxF -- "$1" "$LOG" || true; else echo 0; fi; }
-# expect_count N LINE: the trace has N such lines; the trace is then emptied
+# expect_count N LINE: the trace has N such lines (reset_log empties it)
 expect_count() {
     n=$(count "$2")
     [ "$n" = "$1" ] || { cat "$LOG" >&2 2>/dev/null || true; fail "trace: $n x '$2', expected $1"; }
