@@ -56,8 +56,10 @@ const kp_curve *kp_curve_find(const char *name);
  * nothing when it is unset. One write(2) per line, O_APPEND: lines of concurrent processes
  * do not interleave. */
 void kp_log(const char *op, const kp_curve *curve);
-/* kp_err() - raise ERR_LIB_PROV @reason with a "kurv: ..." message into OpenSSL's queue. */
-void kp_err(int reason, const char *fmt, ...);
+/* kp_err() - raise ERR_LIB_PROV @reason (a PROV_R_* code) with a printf-style message into
+ * OpenSSL's error queue, with the caller's file and line and "kurv" as the function. */
+#define kp_err(reason, ...) kp_err_at(__FILE__, __LINE__, (reason), __VA_ARGS__)
+void kp_err_at(const char *file, int line, int reason, const char *fmt, ...);
 
 /* keymgmt.c: the key object shared by the signature and key-exchange code. */
 typedef struct kp_key {

@@ -52,12 +52,12 @@ void kp_log(const char *op, const kp_curve *curve)
     close(fd);
 }
 
-void kp_err(int reason, const char *fmt, ...)
+void kp_err_at(const char *file, int line, int reason, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     ERR_new();
-    ERR_set_debug(OPENSSL_FILE, OPENSSL_LINE, "kurv");
+    ERR_set_debug(file, line, "kurv");
     ERR_vset_error(ERR_LIB_PROV, reason, fmt, ap);
     va_end(ap);
 }
