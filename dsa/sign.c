@@ -1,4 +1,5 @@
-/* kurv ECDSA: signing with RFC 6979 deterministic nonces (see kurv/ecdsa.h). */
+/* kurv ECDSA: signing with RFC 6979 deterministic or hedged nonces, with or without the
+ * recovery id (kurv_ecdsa_sign, kurv_ecdsa_sign_recoverable; see kurv/ecdsa.h). */
 #include "ecdsa_impl.h"
 #include "ct.h"
 
@@ -8,6 +9,8 @@
 
 /* The largest T needed: slen bytes (bits2int keeps only the leftmost qlen bits). */
 #define T_MAX KURV_MAX_SCALAR_LEN
+/* The fresh random bytes of a hedged nonce (KURV_ECDSA_SIGN_HEDGED). */
+#define HEDGE_LEN 32
 
 static kurv_hash hash_for_len(size_t len)
 {
@@ -28,20 +31,39 @@ struct sign_state {
     uint64_t t[KURV_MAXL];
     uint8_t tb[T_MAX], kb[KURV_MAX_SCALAR_LEN];
     uint8_t xy[2 * KURV_MAX_FIELD_LEN];
+    uint8_t kx[HEDGE_LEN + 64];                    /* k' of RFC 6979 3.6 when hedged */
 };
 
-kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
-                         const uint8_t *priv, size_t priv_len,
-                         const uint8_t *digest, size_t digest_len, kurv_hash hash,
-                         const uint8_t *extra, size_t extra_len, unsigned flags)
+/*
+ * 1 if x (flen bytes) differs from r (slen bytes) as integers, else 0, in constant time.
+ * With r = x mod n and x < p < 2n this is x >= n: bit 1 of the recovery id.
+ */
+static unsigned x_ne_r(const uint8_t *x, size_t flen, const uint8_t *r, size_t slen)
+{
+    size_t len = flen > slen ? flen : slen, i;
+    unsigned acc = 0;
+    for (i = 0; i < len; i++) {
+        unsigned xb = i + flen >= len ? x[i + flen - len] : 0;
+        unsigned rb = i + slen >= len ? r[i + slen - len] : 0;
+        acc |= xb ^ rb;
+    }
+    return (acc + 0xffu) >> 8;
+}
+
+/* kurv_ecdsa_sign, with the recovery id written to *recid when recid is not NULL */
+static kurv_err sign_impl(const kurv_curve *c, uint8_t *sig, size_t sig_len, unsigned *recid,
+                          const uint8_t *priv, size_t priv_len,
+                          const uint8_t *digest, size_t digest_len, kurv_hash hash,
+                          const uint8_t *extra, size_t extra_len, unsigned flags)
 {
     struct sign_state st;
     const struct nettle_hash *nh;
     const kurv_mont *sc;
     uint64_t e[KURV_MAXL], em[KURV_MAXL], r[KURV_MAXL], rm[KURV_MAXL], s[KURV_MAXL];
-    uint64_t ns[KURV_MAXL], ok, rz, sz;
+    uint64_t ns[KURV_MAXL], ok, rz, sz, flip;
     uint8_t hb[KURV_MAX_SCALAR_LEN], rb[KURV_MAX_SCALAR_LEN];
     size_t slen;
+    unsigned id;
 
     if (!kurv_curve_ok(c) || !sig)
         return KURV_ERR_ARG;
@@ -50,7 +72,8 @@ kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
         return KURV_ERR_ARG;
     memset(sig, 0, sig_len);
     if (!digest || digest_len == 0 || digest_len > KURV_MAX_HASH_LEN
-        || (!extra && extra_len) || extra_len > 64 || (flags & ~KURV_ECDSA_SIGN_LOW_S))
+        || (!extra && extra_len) || extra_len > 64
+        || (flags & ~(KURV_ECDSA_SIGN_LOW_S | KURV_ECDSA_SIGN_HEDGED)))
         return KURV_ERR_ARG;
     if (hash == KURV_HASH_NONE)
         hash = hash_for_len(digest_len);
@@ -69,6 +92,21 @@ kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
 
     kurv_mont_load(sc, st.d, priv, slen);
     kurv_mont_to(sc, st.dm, st.d);
+
+    /* hedged: k' = 32 fresh random bytes || extra (RFC 6979 3.6 allows any length) */
+    if (flags & KURV_ECDSA_SIGN_HEDGED) {
+        if (kurv_random(st.kx, HEDGE_LEN) != KURV_OK) {
+            kurv_wipe(&st, sizeof st);
+            kurv_wipe(e, sizeof e);
+            kurv_wipe(em, sizeof em);
+            kurv_wipe(hb, sizeof hb);
+            return KURV_ERR_RNG;
+        }
+        if (extra_len)
+            memcpy(st.kx + HEDGE_LEN, extra, extra_len);
+        extra = st.kx;
+        extra_len += HEDGE_LEN;
+    }
 
     /* int2octets(x) is the private key as given: slen bytes, already < n */
     kurv_dsa_drbg_init(&st.g, nh, slen, priv, hb, extra, extra_len);
@@ -107,17 +145,50 @@ kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
         kurv_dsa_drbg_reseed(&st.g);
     }
 
+    /* recovery id (SEC 1 v2 4.1.6) from R = k*G, still in st.xy, without a branch:
+     * bit 0 the parity of y(R), bit 1 whether x(R) != r, that is x(R) >= n */
+    id = (st.xy[2 * c->flen - 1] & 1u) | (x_ne_r(st.xy, c->flen, rb, slen) << 1);
     if (flags & KURV_ECDSA_SIGN_LOW_S) {
-        /* s > n/2 exactly when n - s < s */
+        /* s > n/2 exactly when n - s < s; (r, n - s) recovers with -R: flip the parity */
         kurv_mont_neg(sc, ns, s);
-        kurv_mont_cmov(sc, s, ns, kurv_mont_lt(sc, ns, s));
+        flip = kurv_mont_lt(sc, ns, s);
+        kurv_mont_cmov(sc, s, ns, flip);
+        id ^= (unsigned)(flip & 1u);
     }
     kurv_mont_store(sc, sig, slen, r);
     kurv_mont_store(sc, sig + slen, slen, s);
+    if (recid)
+        *recid = id;
 
     kurv_wipe(&st, sizeof st);
     kurv_wipe(e, sizeof e);
     kurv_wipe(em, sizeof em);
     kurv_wipe(hb, sizeof hb);
     return KURV_OK;
+}
+
+kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
+                         const uint8_t *priv, size_t priv_len,
+                         const uint8_t *digest, size_t digest_len, kurv_hash hash,
+                         const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+    return sign_impl(c, sig, sig_len, NULL, priv, priv_len, digest, digest_len, hash,
+                     extra, extra_len, flags);
+}
+
+kurv_err kurv_ecdsa_sign_recoverable(const kurv_curve *c, uint8_t *sig, size_t sig_len,
+                                     unsigned *recid,
+                                     const uint8_t *priv, size_t priv_len,
+                                     const uint8_t *digest, size_t digest_len,
+                                     kurv_hash hash, const uint8_t *extra,
+                                     size_t extra_len, unsigned flags)
+{
+    if (!recid) {
+        if (kurv_curve_ok(c) && sig && sig_len == 2 * c->slen)
+            memset(sig, 0, sig_len);
+        return KURV_ERR_ARG;
+    }
+    *recid = 0;
+    return sign_impl(c, sig, sig_len, recid, priv, priv_len, digest, digest_len, hash,
+                     extra, extra_len, flags);
 }

@@ -27,6 +27,10 @@ packages=(
     clang
     # for the ECIES interop (Bouncy Castle) and the mbed TLS comparisons
     default-jdk-headless libbcprov-java libmbedtls-dev
+    # public-key recovery cross-checked with python3-ecdsa (tests/ecdsa/recover_ecdsa.py)
+    python3-ecdsa
+    # the CMake package files tested with a CMake consumer (tests/cmake)
+    cmake
 )
 
 say() { printf '\n=== run.sh: %s\n' "$*"; }

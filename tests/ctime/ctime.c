@@ -10,7 +10,8 @@
  *
  * Covered: kurv_privkey_check, kurv_pubkey_from_priv (both SEC1 forms),
  * kurv_ecdh, kurv_ecdsa_sign (without and with extra entropy, plain and
- * low-S: the RFC 6979 nonce is derived from the key, so it is covered too),
+ * low-S, deterministic and hedged: the RFC 6979 nonce is derived from the key, so it is
+ * covered too), kurv_ecdsa_sign_recoverable (the recovery id from R),
  * kurv_privkey_encode (SEC1 and PKCS#8 in DER; the PEM form runs with defined
  * input, since Nettle's base64 encoder looks bytes up in a table); the point API
  * (kurv/point.h: k*P with a secret k and a secret P, k*G, a table built for a secret
@@ -158,6 +159,44 @@ static void test_sign(const kurv_curve *c, uint8_t *d, size_t slen,
             PUBLIC(extra, sizeof extra);
             CHECK(e == KURV_OK);
             CHECK(memcmp(sig, ref, sig_len) == 0);
+            CHECK(kurv_ecdsa_verify(c, sig, sig_len, pub, pub_len, digest, 32, vflags) == KURV_OK);
+
+            /* the recoverable form: same signature, and its recovery id derived without a
+             * secret branch (checked against the defined-input run) */
+            {
+                unsigned id = 9, ref_id = 8;
+                uint8_t q[KURV_MAX_POINT_LEN];
+                size_t q_len = sizeof q;
+                CHECK(kurv_ecdsa_sign_recoverable(c, ref, sig_len, &ref_id, d, slen, digest, 32,
+                                                  KURV_HASH_SHA256, ex, ex_len,
+                                                  sign_flags[f]) == KURV_OK);
+                SECRET(d, slen);
+                SECRET(extra, sizeof extra);
+                e = kurv_ecdsa_sign_recoverable(c, sig, sig_len, &id, d, slen, digest, 32,
+                                                KURV_HASH_SHA256, ex, ex_len, sign_flags[f]);
+                PUBLIC(&e, sizeof e);
+                PUBLIC(&id, sizeof id);
+                PUBLIC(sig, sig_len);
+                PUBLIC(d, slen);
+                PUBLIC(extra, sizeof extra);
+                CHECK(e == KURV_OK && id == ref_id && memcmp(sig, ref, sig_len) == 0);
+                CHECK(kurv_ecdsa_recover(c, q, &q_len, 0, sig, sig_len, id, digest, 32) == KURV_OK
+                      && q_len == pub_len && memcmp(q, pub, pub_len) == 0);
+            }
+
+            /* hedged (KURV_ECDSA_SIGN_HEDGED): the fresh bytes come from getrandom(2) and
+             * cannot be marked, but the key and the caller's extra data are; no reference
+             * exists (every hedged signature differs), so the result is checked by verifying */
+            SECRET(d, slen);
+            SECRET(extra, sizeof extra);
+            e = kurv_ecdsa_sign(c, sig, sig_len, d, slen, digest, 32, KURV_HASH_SHA256,
+                                ex, ex_len, sign_flags[f] | KURV_ECDSA_SIGN_HEDGED);
+            PUBLIC(&e, sizeof e);
+            PUBLIC(sig, sig_len);
+            PUBLIC(d, slen);
+            PUBLIC(extra, sizeof extra);
+            CHECK(e == KURV_OK);
+            CHECK(memcmp(sig, ref, sig_len) != 0);
             CHECK(kurv_ecdsa_verify(c, sig, sig_len, pub, pub_len, digest, 32, vflags) == KURV_OK);
         }
     }

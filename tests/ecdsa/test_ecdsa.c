@@ -462,8 +462,8 @@ Test(ecdsa, sign_rejects_bad_keys_and_arguments)
                  KURV_ERR_ARG);
     cr_expect_eq(kurv_ecdsa_sign(c, sig, 64, d, 32, dg, 32, KURV_HASH_SHA256, extra, 64, 0),
                  KURV_OK);
-    /* unknown flags */
-    cr_expect_eq(kurv_ecdsa_sign(c, sig, 64, d, 32, dg, 32, KURV_HASH_SHA256, NULL, 0, 0x2),
+    /* unknown flags (0x1 is LOW_S, 0x2 HEDGED) */
+    cr_expect_eq(kurv_ecdsa_sign(c, sig, 64, d, 32, dg, 32, KURV_HASH_SHA256, NULL, 0, 0x4),
                  KURV_ERR_ARG);
 }
 

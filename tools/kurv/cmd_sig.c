@@ -1,10 +1,13 @@
-/* kurv tool: sign and verify (ECDSA over a SHA-2 digest of a file). */
+/* kurv tool: sign, verify and recover (ECDSA over a SHA-2 digest of a file). */
 #include "tool.h"
 
 #include <stdio.h>
 #include <string.h>
 
-enum sigfmt { SIG_DER, SIG_RAW, SIG_HEX };
+/* der, raw and hex are r||s in three forms; rec is raw r||s followed by the recovery id
+ * (one byte, 0..3), which `kurv sign` writes and `kurv recover` reads; eth is Ethereum's
+ * r||s||v (v = 27 + recovery id, secp256k1), read by `kurv recover` only */
+enum sigfmt { SIG_DER, SIG_RAW, SIG_HEX, SIG_REC, SIG_ETH };
 
 static int parse_sigfmt(const char *s)
 {
@@ -14,7 +17,43 @@ static int parse_sigfmt(const char *s)
         return SIG_RAW;
     if (strcmp(s, "hex") == 0)
         return SIG_HEX;
+    if (strcmp(s, "rec") == 0)
+        return SIG_REC;
+    if (strcmp(s, "eth") == 0)
+        return SIG_ETH;
     return -1;
+}
+
+/*
+ * Take the long option @name out of argv, before any "--", with its argument when @val is
+ * not NULL (the next word; *@val = it, the last one given wins). Return 1 if it was there,
+ * 0 if not, -1 (after the error line) if its argument is missing. Lets one command have
+ * an option that the shared parser (tool_parse, util.c) does not know (`kurv sign
+ * --hedged`, `kurv recover --digest HEX`).
+ */
+static int take_opt(const char *cmd, int *argc, char **argv, const char *name, const char **val)
+{
+    int i, j, n = val ? 2 : 1, found = 0;
+    for (i = 1; i < *argc;) {
+        if (strcmp(argv[i], "--") == 0)
+            break;
+        if (strcmp(argv[i], name) == 0) {
+            if (val) {
+                if (i + 1 >= *argc) {
+                    tool_fail("%s: option '%s' needs an argument", cmd, name);
+                    return -1;
+                }
+                *val = argv[i + 1];
+            }
+            for (j = i; j + n < *argc; j++)
+                argv[j] = argv[j + n];
+            *argc -= n;
+            found = 1;
+            continue;
+        }
+        i++;
+    }
+    return found;
 }
 
 /* The hash named by -H, or the curve's default; KURV_HASH_NONE after printing the error. */
@@ -50,14 +89,16 @@ int cmd_sign(int argc, char **argv)
     struct tool_opts o;
     struct tool_key k;
     uint8_t dg[KURV_MAX_HASH_LEN];
-    uint8_t sig[KURV_MAX_SIG_RAW_LEN];
+    uint8_t sig[KURV_MAX_SIG_RAW_LEN + 1];
     uint8_t der[KURV_MAX_SIG_DER_LEN];
     char hex[2 * KURV_MAX_SIG_RAW_LEN + 2];
     size_t sig_len, der_len = sizeof der;
     kurv_hash h;
-    int fmt, rc;
+    unsigned recid = 0, flags;
+    int fmt, rc, hedged;
     kurv_err e;
 
+    hedged = take_opt("sign", &argc, argv, "--hedged", NULL);
     if (tool_parse(&o, "sign", OPT_KEY | OPT_HASH | OPT_OUT | OPT_FORMAT | OPT_LOWS, 1,
                    argc, argv))
         return TOOL_ERR;
@@ -68,8 +109,8 @@ int cmd_sign(int argc, char **argv)
     if (o.npos != 1)
         return tool_fail("sign: missing FILE to sign (- for stdin)");
     fmt = parse_sigfmt(o.format);
-    if (fmt < 0)
-        return tool_fail("sign: unknown format '%s' (der, raw or hex)", o.format);
+    if (fmt < 0 || fmt == SIG_ETH)
+        return tool_fail("sign: unknown format '%s' (der, raw, hex or rec)", o.format);
     if (tool_load_priv(&k, o.key))
         return TOOL_ERR;
     h = pick_hash("sign", o.hash, k.curve);
@@ -78,8 +119,9 @@ int cmd_sign(int argc, char **argv)
         return TOOL_ERR;
     }
     sig_len = 2 * kurv_curve_scalar_len(k.curve);
-    e = kurv_ecdsa_sign(k.curve, sig, sig_len, k.priv, k.priv_len, dg, kurv_hash_len(h), h,
-                        NULL, 0, o.low_s ? KURV_ECDSA_SIGN_LOW_S : 0);
+    flags = (o.low_s ? KURV_ECDSA_SIGN_LOW_S : 0) | (hedged ? KURV_ECDSA_SIGN_HEDGED : 0);
+    e = kurv_ecdsa_sign_recoverable(k.curve, sig, sig_len, &recid, k.priv, k.priv_len, dg,
+                                    kurv_hash_len(h), h, NULL, 0, flags);
     if (!e && fmt == SIG_DER)
         e = kurv_ecdsa_sig_to_der(k.curve, der, &der_len, sig, sig_len);
     tool_key_wipe(&k);
@@ -91,6 +133,10 @@ int cmd_sign(int argc, char **argv)
         break;
     case SIG_RAW:
         rc = tool_write(o.out, sig, sig_len, 0);
+        break;
+    case SIG_REC:
+        sig[sig_len] = (uint8_t)recid;
+        rc = tool_write(o.out, sig, sig_len + 1, 0);
         break;
     default:
         tool_hex(hex, sig, sig_len);
@@ -125,7 +171,7 @@ int cmd_verify(int argc, char **argv)
     if (o.npos != 1)
         return tool_fail("verify: missing FILE to verify (- for stdin)");
     fmt = parse_sigfmt(o.format);
-    if (fmt < 0)
+    if (fmt < 0 || fmt == SIG_REC || fmt == SIG_ETH)
         return tool_fail("verify: unknown format '%s' (der, raw or hex)", o.format);
     if (tool_load_pub(&k, o.pub))
         return TOOL_ERR;
@@ -171,4 +217,107 @@ int cmd_verify(int argc, char **argv)
         return tool_fail("verify: %s", kurv_strerror(e));
     printf("Verified OK\n");
     return fflush(stdout) == 0 ? TOOL_OK : tool_fail("stdout: write error");
+}
+
+/*
+ * `kurv recover`: the public key from a signature with its recovery id (SEC 1 v2 4.1.6),
+ * written as a SubjectPublicKeyInfo in PEM. The digest is the SHA-2 hash of FILE, or given
+ * as hex with --digest (Ethereum's Keccak-256 signing hashes, which kurv does not compute). The signature file holds r||s||id (rec, as
+ * `kurv sign --format rec` writes it) or Ethereum's r||s||v (eth, v = 27 + id, secp256k1
+ * only), as raw bytes or as hex (an optional 0x, white space ignored).
+ */
+int cmd_recover(int argc, char **argv)
+{
+    struct tool_opts o;
+    const kurv_curve *c;
+    uint8_t dg[KURV_MAX_HASH_LEN];
+    uint8_t sig[KURV_MAX_SIG_RAW_LEN + 1], pub[KURV_MAX_POINT_LEN];
+    uint8_t out[KURV_MAX_KEYFILE_LEN];
+    uint8_t *in;
+    size_t in_len, sig_len, pub_len = sizeof pub, out_len = sizeof out, skip = 0;
+    const char *dhex = NULL;
+    size_t dg_len = 0;
+    unsigned id;
+    long got;
+    kurv_hash h = KURV_HASH_NONE;
+    int fmt;
+    kurv_err e;
+
+    if (take_opt("recover", &argc, argv, "--digest", &dhex) < 0)
+        return TOOL_ERR;
+    if (tool_parse(&o, "recover", OPT_CURVE | OPT_SIG | OPT_HASH | OPT_FORMAT | OPT_OUT
+                   | OPT_COMPRESSED, 1, argc, argv))
+        return TOOL_ERR;
+    if (o.help)
+        return tool_help("recover");
+    if (!o.curve)
+        return tool_fail("recover: missing -c CURVE");
+    if (!o.sig)
+        return tool_fail("recover: missing -s SIGFILE");
+    if (dhex && (o.npos != 0 || o.hash))
+        return tool_fail("recover: --digest replaces FILE and -H; give one or the other");
+    if (!dhex && o.npos != 1)
+        return tool_fail("recover: missing FILE that was signed (- for stdin) or --digest HEX");
+    fmt = o.format ? parse_sigfmt(o.format) : SIG_REC;
+    if (fmt != SIG_REC && fmt != SIG_ETH)
+        return tool_fail("recover: unknown format '%s' (rec or eth)", o.format);
+    c = tool_curve_find(o.curve);
+    if (!c)
+        return tool_fail("recover: unknown curve '%s' (see kurv curves)", o.curve);
+    if (fmt == SIG_ETH && strcmp(kurv_curve_name(c), "secp256k1") != 0)
+        return tool_fail("recover: --format eth is for secp256k1 only, not %s", kurv_curve_name(c));
+    if (dhex) {
+        got = tool_unhex(dg, sizeof dg, (const uint8_t *)dhex, strlen(dhex));
+        if (got < 1)
+            return tool_fail("recover: --digest must be 1 to %d bytes of hex", KURV_MAX_HASH_LEN);
+        dg_len = (size_t)got;
+    } else {
+        h = pick_hash("recover", o.hash, c);
+        if (h == KURV_HASH_NONE)
+            return TOOL_ERR;
+        dg_len = kurv_hash_len(h);
+    }
+
+    in = tool_read(o.sig, TOOL_MAX_KEY, &in_len);
+    if (!in)
+        return TOOL_ERR;
+    sig_len = 2 * kurv_curve_scalar_len(c);
+    if (in_len == sig_len + 1) {
+        memcpy(sig, in, sig_len + 1);
+        got = (long)sig_len + 1;
+    } else {
+        while (skip < in_len && (in[skip] == ' ' || in[skip] == '\t' || in[skip] == '\n'
+                                 || in[skip] == '\r'))
+            skip++;
+        if (in_len - skip >= 2 && in[skip] == '0' && (in[skip + 1] == 'x' || in[skip + 1] == 'X'))
+            skip += 2;
+        got = tool_unhex(sig, sizeof sig, in + skip, in_len - skip);
+    }
+    tool_free(in, in_len);
+    if (got != (long)sig_len + 1)
+        return tool_fail("%s: malformed signature (expected %zu bytes r||s||%s for %s, raw or hex)",
+                         o.sig, sig_len + 1, fmt == SIG_ETH ? "v" : "id", kurv_curve_name(c));
+    id = sig[sig_len];
+    if (fmt == SIG_ETH) {
+        /* v = 27 + id, or EIP-155's v = 35 + 2 * chain id + id (chain ids up to 110 fit
+         * the one byte) */
+        if (id == 27 || id == 28)
+            id -= 27;
+        else if (id >= 35)
+            id = (id - 35) & 1;
+        else
+            return tool_fail("%s: Ethereum v must be 27, 28 or 35 and above, not %u", o.sig, id);
+    } else if (id > 3) {
+        return tool_fail("%s: recovery id must be 0 to 3, not %u", o.sig, id);
+    }
+
+    if (!dhex && digest_file(dg, h, o.pos[0]))
+        return TOOL_ERR;
+    e = kurv_ecdsa_recover(c, pub, &pub_len, o.compressed, sig, sig_len, id, dg, dg_len);
+    if (e)
+        return tool_fail("recover: no public key (%s)", kurv_strerror(e));
+    e = kurv_pubkey_encode(c, out, &out_len, KURV_KEYFMT_PEM, pub, pub_len);
+    if (e)
+        return tool_fail("recover: cannot encode the public key (%s)", kurv_strerror(e));
+    return tool_write(o.out, out, out_len, 0);
 }

@@ -55,9 +55,10 @@ static const struct tool_command commands[] = {
         "  --format pem|der    PEM \"PUBLIC KEY\" (default) or binary DER\n"
         "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n" },
     { "sign", cmd_sign,
-      "sign    -k KEY [-H HASH] [-o SIG] [--format der|raw|hex] [--low-s] FILE",
+      "sign    -k KEY [-H HASH] [-o SIG] [--format der|raw|hex|rec] [--low-s] [--hedged] FILE",
       "sign FILE (- for stdin); DER signature by default",
-        "usage: kurv sign -k KEYFILE [-H HASH] [-o FILE] [--format der|raw|hex] [--low-s] FILE\n"
+        "usage: kurv sign -k KEYFILE [-H HASH] [-o FILE] [--format der|raw|hex|rec] [--low-s]\n"
+        "                 [--hedged] FILE\n"
         "\n"
         "Sign FILE (- for stdin) with ECDSA and a deterministic RFC 6979 nonce. The DER\n"
         "output is what `openssl dgst -sha256 -sign` writes and `-verify` reads.\n"
@@ -66,8 +67,11 @@ static const struct tool_command commands[] = {
         "  -H, --hash HASH     sha224, sha256, sha384 or sha512 (default: sha256 for curves\n"
         "                      up to 256 bits, sha384 up to 384 bits, sha512 above)\n"
         "  -o, --out FILE      signature file (default: stdout)\n"
-        "  --format F          der (default), raw (r||s, 2 x scalar bytes) or hex (of r||s)\n"
-        "  --low-s             make s <= n/2, as Bitcoin requires\n" },
+        "  --format F          der (default), raw (r||s, 2 x scalar bytes), hex (of r||s) or\n"
+        "                      rec (r||s and the recovery id 0..3, one byte: see kurv recover)\n"
+        "  --low-s             make s <= n/2, as Bitcoin requires\n"
+        "  --hedged            mix 32 fresh random bytes into the RFC 6979 nonce (its 3.6\n"
+        "                      additional data): signatures of one message then differ\n" },
     { "verify", cmd_verify,
       "verify  -p PUB -s SIG [-H HASH] [--format der|raw|hex] [--low-s] FILE",
       "verify a signature; exit 0 if valid, 1 if not",
@@ -82,6 +86,29 @@ static const struct tool_command commands[] = {
         "  -H, --hash HASH     as for kurv sign (same default)\n"
         "  --format F          der (default), raw or hex\n"
         "  --low-s             also reject signatures with s > n/2\n" },
+    { "recover", cmd_recover,
+      "recover -c CURVE -s SIG [-H HASH] [--format rec|eth] [-o PUB] FILE",
+      "the public key that signed FILE, from a signature with its recovery id",
+        "usage: kurv recover -c CURVE -s SIGFILE [-H HASH] [--format rec|eth] [-o FILE]\n"
+        "                    [--compressed] FILE\n"
+        "       kurv recover -c CURVE -s SIGFILE --digest HEX [--format rec|eth] [-o FILE]\n"
+        "                    [--compressed]\n"
+        "\n"
+        "Recover the ECDSA public key from a signature on FILE (- for stdin) and its\n"
+        "recovery id (SEC 1 v2 4.1.6), and write it as a PEM SubjectPublicKeyInfo (kurv\n"
+        "pubkey --format der converts it). The signature file is raw bytes or hex (0x\n"
+        "and white space allowed).\n"
+        "\n"
+        "  -c, --curve CURVE   the curve of the signature (see kurv curves)\n"
+        "  -s, --sig FILE      the signature with its recovery id\n"
+        "  -H, --hash HASH     as for kurv sign (same default)\n"
+        "  --digest HEX        the signed digest itself instead of FILE and -H (1 to 64\n"
+        "                      bytes; e.g. an Ethereum Keccak-256 signing hash)\n"
+        "  --format F          rec (default): r||s||id, as kurv sign --format rec writes;\n"
+        "                      eth: Ethereum's r||s||v, v = 27 + id (or EIP-155's\n"
+        "                      35 + 2 x chain id + id), secp256k1 only\n"
+        "  -o, --out FILE      public key file (default: stdout)\n"
+        "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n" },
     { "ecdh", cmd_ecdh,
       "ecdh    -k KEY -p PEER [-o OUT] [--hex]",
       "the shared secret (x-coordinate), raw bytes or hex",

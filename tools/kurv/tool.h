@@ -112,6 +112,7 @@ int cmd_keygen(int argc, char **argv);
 int cmd_pubkey(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_recover(int argc, char **argv);   /* cmd_sig.c */
 int cmd_ecdh(int argc, char **argv);
 int cmd_encrypt(int argc, char **argv);
 int cmd_decrypt(int argc, char **argv);

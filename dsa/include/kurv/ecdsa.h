@@ -18,6 +18,7 @@ extern "C" {
 
 /* Flags for kurv_ecdsa_sign(). */
 #define KURV_ECDSA_SIGN_LOW_S     0x1u  /* replace s by n - s when s > n/2 (BIP-62 / BIP-146 form) */
+#define KURV_ECDSA_SIGN_HEDGED    0x2u  /* hedged nonce: 32 fresh random bytes in RFC 6979's k' */
 /* Flags for kurv_ecdsa_verify(). */
 #define KURV_ECDSA_VERIFY_LOW_S   0x1u  /* reject s > n/2, as Bitcoin does */
 
@@ -34,7 +35,13 @@ extern "C" {
  *             the HMAC input of steps d and f), NULL for none. With the same @extra the
  *             signature stays deterministic.
  * @extra_len: bytes of @extra (0..64; 0 means none whatever @extra is).
- * @flags:     0 or KURV_ECDSA_SIGN_LOW_S.
+ * @flags:     0, or any of KURV_ECDSA_SIGN_LOW_S and KURV_ECDSA_SIGN_HEDGED.
+ * Hedged signing (KURV_ECDSA_SIGN_HEDGED): the additional data k' of RFC 6979 3.6 is
+ * 32 fresh bytes from kurv_random() (getrandom(2)) followed by @extra when given
+ * (k' is then 32 + @extra_len bytes). The nonce still depends on d and H(m), so a
+ * broken generator alone leaks nothing, while fresh bytes keep a fault injected into
+ * one signature from being repeated on the same nonce; signatures of one message differ.
+ * Without the flag the signature is RFC 6979's, a function of its inputs only.
  * The nonce follows RFC 6979 2.3 with qlen = kurv_curve_order_bits(c): int2octets(d) is
  * @priv, bits2octets(H(m)) = bits2int(@digest) mod n, and each candidate k is bits2int of
  * the first scalar_len bytes of the generator's output; candidates with k = 0, k >= n,
@@ -43,15 +50,62 @@ extern "C" {
  *         @digest_len 0 or > 64; @extra_len > 64 or @extra NULL with @extra_len > 0;
  *         an unknown @hash, or KURV_HASH_NONE with a @digest_len that names no hash;
  *         unknown @flags); KURV_ERR_PRIVKEY (@priv NULL, @priv_len not scalar_len,
- *         d = 0 or d >= n). Once @c and @sig_len are valid, @sig is zeroed on any error.
+ *         d = 0 or d >= n); KURV_ERR_RNG (HEDGED and the system generator failed).
+ *         Once @c and @sig_len are valid, @sig is zeroed on any error.
  *         Constant time in @priv and in the nonce (only the rejection of a candidate
  *         k >= n is visible). Nonce state and copies of d and k are wiped.
- * Spec: FIPS 186-5 6.4.1; RFC 6979 2.3, 3.2 (and 3.6 with @extra); SEC 1 v2 4.1.3.
+ * Spec: FIPS 186-5 6.4.1; RFC 6979 2.3, 3.2 (and 3.6 with @extra or HEDGED); SEC 1 v2 4.1.3.
  */
 KURV_API kurv_err kurv_ecdsa_sign(const kurv_curve *c, uint8_t *sig, size_t sig_len,
                                   const uint8_t *priv, size_t priv_len,
                                   const uint8_t *digest, size_t digest_len, kurv_hash hash,
                                   const uint8_t *extra, size_t extra_len, unsigned flags);
+
+/**
+ * kurv_ecdsa_sign_recoverable() - kurv_ecdsa_sign() that also gives the recovery id.
+ * @recid: out, the recovery id of SEC 1 v2 4.1.6 for the signature written: bit 0 is the
+ *         parity of y(R) (1: odd), bit 1 is set when x(R) >= n (r = x(R) - n), where
+ *         R = k*G; with LOW_S and s replaced by n - s, the parity is that of -R, the point
+ *         the new s recovers with. 0..3; set to 0 on error.
+ * Every other argument, the signature and every error are those of kurv_ecdsa_sign()
+ * (KURV_ERR_ARG also for a NULL @recid). The recovery id is derived from R without
+ * a secret-dependent branch: signing stays constant time in @priv and the nonce.
+ * Bit 1 is set with probability about (p - n)/p: below 2^-127 on every curve kurv ships,
+ * so in practice the id is 0 or 1.
+ * Spec: SEC 1 v2 4.1.3 and 4.1.6; RFC 6979 3.2.
+ */
+KURV_API kurv_err kurv_ecdsa_sign_recoverable(const kurv_curve *c, uint8_t *sig, size_t sig_len,
+                                              unsigned *recid,
+                                              const uint8_t *priv, size_t priv_len,
+                                              const uint8_t *digest, size_t digest_len,
+                                              kurv_hash hash, const uint8_t *extra,
+                                              size_t extra_len, unsigned flags);
+
+/**
+ * kurv_ecdsa_recover() - the public key Q that a signature (r, s) with recovery id @recid
+ *                       verifies under, from the digest (public-key recovery).
+ * @pub:        out, Q as SEC1; @pub_len: capacity in, bytes written out (1 + 2*field_len,
+ *              or 1 + field_len when @compressed).
+ * @compressed: nonzero for the 0x02/0x03 form, zero for 0x04.
+ * @sig:        raw r||s, exactly 2 * scalar_len bytes (as kurv_ecdsa_sign() writes it).
+ * @recid:      0..3, from kurv_ecdsa_sign_recoverable(): x(R) = r + n if bit 1 is set,
+ *              else r; y(R) odd if bit 0 is set.
+ * @digest:     H(m), 1..64 bytes, converted by bits2int as in signing.
+ * Computes R from x(R) and its parity, then Q = r^-1 (s*R - e*G) = u1*G + u2*R with
+ * u1 = -e r^-1 and u2 = s r^-1 mod n. The Q returned verifies with kurv_ecdsa_verify()
+ * (cofactor 1: no check of n*R is needed). Any s is accepted, low or high.
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @c, @pub, @pub_len or @digest; @digest_len 0 or
+ *         > 64; @recid > 3); KURV_ERR_SIGNATURE (@sig NULL or @sig_len not
+ *         2 * scalar_len; r or s not in [1, n-1]); KURV_ERR_POINT (x(R) >= p, or no point
+ *         of the curve has that x: SEC 1 4.1.6 step 1.3); KURV_ERR_INFINITY (Q = O);
+ *         KURV_ERR_BUFFER (@pub too small; *@pub_len set to the need). @pub is not
+ *         written on error. Variable time: every input is public.
+ * Spec: SEC 1 v2 4.1.6 (one candidate j, the one @recid names; step 1.4 is void for
+ *       cofactor 1); 2.3.4 for the point from x.
+ */
+KURV_API kurv_err kurv_ecdsa_recover(const kurv_curve *c, uint8_t *pub, size_t *pub_len,
+                                     int compressed, const uint8_t *sig, size_t sig_len,
+                                     unsigned recid, const uint8_t *digest, size_t digest_len);
 
 /**
  * kurv_ecdsa_verify() - verify a raw r||s signature on a digest.
