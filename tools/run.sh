@@ -26,6 +26,8 @@ packages=(
     clang
     # for the ECIES interop (Bouncy Castle) and the mbed TLS comparisons
     default-jdk-headless libbcprov-java libmbedtls-dev
+    # for the ECIES interop with Botan 2 (tests/ecies/botan_oracle.cpp)
+    g++ libbotan-2-dev
 )
 
 say() { printf '\n=== run.sh: %s\n' "$*"; }
