@@ -49,8 +49,10 @@ int cmd_keygen(int argc, char **argv)
             return tool_fail("keygen: --iter '%s': a count from 1 to %u", o.iter,
                              KURV_PBKDF2_ITER_MAX);
     }
-    if (o.pass && tool_password(o.pass, pass, sizeof pass, &pass_len))
+    if (o.pass && tool_password(o.pass, pass, sizeof pass, &pass_len)) {
+        kurv_wipe(pass, sizeof pass);
         return TOOL_ERR;
+    }
 
     slen = kurv_curve_scalar_len(c);
     e = kurv_keygen(c, priv, slen, NULL, NULL, 0);

@@ -421,8 +421,11 @@ static int read_line(int fd, uint8_t *buf, size_t cap, size_t *len)
         uint8_t ch;
         ssize_t r = read(fd, &ch, 1);
         if (r < 0) {
-            if (errno == EINTR)
+            int e = errno;
+            if (e == EINTR)
                 continue;
+            kurv_wipe(buf, n);
+            errno = e;
             return -1;
         }
         if (r == 0 || ch == '\n')
@@ -569,14 +572,17 @@ static int key_fail(const char *path, int e, const uint8_t *buf, size_t len)
                          "(pass:, env:, file:, fd: or stdin)", path);
     case KURV_ERR_PASSWORD:
         return tool_fail("%s: wrong password, or the encrypted key is damaged", path);
-    case KURV_ERR_UNSUPPORTED:
+    case KURV_ERR_UNSUPPORTED: {
         /* a scheme kurv does not read: the plain decoder still sees an encrypted key */
-        if (kurv_privkey_decode(&c, d, &d_len, list, n, buf, len) == KURV_ERR_ENCRYPTED ||
-            contains(buf, len, "Proc-Type: 4,ENCRYPTED"))
+        int encrypted = kurv_privkey_decode(&c, d, &d_len, list, n, buf, len) ==
+                        KURV_ERR_ENCRYPTED;
+        kurv_wipe(d, sizeof d);
+        if (encrypted || contains(buf, len, "Proc-Type: 4,ENCRYPTED"))
             return tool_fail("%s: unsupported key encryption (kurv reads PKCS#8 PBES2 with "
                              "PBKDF2 and AES-CBC; convert with openssl pkcs8 -topk8 -v2 aes256)",
                              path);
         break;
+    }
     default:
         break;
     }
