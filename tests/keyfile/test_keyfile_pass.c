@@ -14,7 +14,9 @@
  *   key. PBES2 has no integrity check: a change of the IV changes the first plaintext
  *   block by the same bits, so flipping the low bit of the PKCS#8 version (0 to 1, RFC
  *   5958's v2, whose extra field is optional) leaves a valid file of the same key; the
- *   sweep counts those and checks that the key read is the original.
+ *   sweep counts those (in DER once per file; in PEM when a changed base64 character
+ *   happens to flip only that bit, depending on the random IV), and the PEM files cut just
+ *   before their final newline, and checks that the key read is always the original.
  */
 #define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
@@ -540,11 +542,12 @@ Test(keyfile_pass, corrupted_files_sweep)
     }
     EVP_PKEY_free(pk);
     printf("keyfile_pass sweep on %s: %zu altered files: %zu read as the same key (IV "
-           "malleability), %zu malformed, %zu "
+           "malleability, PEM without its last newline), %zu malformed, %zu "
            "unsupported, %zu wrong password/damaged, %zu private key, %zu point, %zu curve, "
            "%zu encrypted-label\n", kurv_curve_name(c), t.n, t.by[KURV_OK], t.by[KURV_ERR_ENCODING],
            t.by[KURV_ERR_UNSUPPORTED], t.by[KURV_ERR_PASSWORD], t.by[KURV_ERR_PRIVKEY],
            t.by[KURV_ERR_POINT], t.by[KURV_ERR_CURVE], t.by[KURV_ERR_ENCRYPTED]);
     cr_assert(t.by[KURV_ERR_PASSWORD] > 0 && t.by[KURV_ERR_ENCODING] > 0);
-    cr_assert(t.by[KURV_OK] <= 4, "only the version bit, once per file");
+    /* how many depends on the random IVs (a base64 character covers bits of two bytes) */
+    cr_assert(t.by[KURV_OK] <= 16, "only a few changes leave the same key");
 }
