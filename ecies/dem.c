@@ -16,41 +16,8 @@
 #include <nettle/memops.h>
 #include <nettle/nettle-meta.h>
 #include <nettle/sha2.h>
+#include "aes_any.h"
 
-union aes_any {
-    struct aes128_ctx a128;
-    struct aes192_ctx a192;
-    struct aes256_ctx a256;
-};
-
-/* Key the context for encryption (or decryption); return the block function. */
-static nettle_cipher_func *aes_setup(union aes_any *ctx, const uint8_t *key, size_t key_len,
-                                     int decrypt)
-{
-    switch (key_len) {
-    case 16:
-        if (decrypt) {
-            aes128_set_decrypt_key(&ctx->a128, key);
-            return (nettle_cipher_func *)aes128_decrypt;
-        }
-        aes128_set_encrypt_key(&ctx->a128, key);
-        return (nettle_cipher_func *)aes128_encrypt;
-    case 24:
-        if (decrypt) {
-            aes192_set_decrypt_key(&ctx->a192, key);
-            return (nettle_cipher_func *)aes192_decrypt;
-        }
-        aes192_set_encrypt_key(&ctx->a192, key);
-        return (nettle_cipher_func *)aes192_encrypt;
-    default:
-        if (decrypt) {
-            aes256_set_decrypt_key(&ctx->a256, key);
-            return (nettle_cipher_func *)aes256_decrypt;
-        }
-        aes256_set_encrypt_key(&ctx->a256, key);
-        return (nettle_cipher_func *)aes256_encrypt;
-    }
-}
 
 static void iv_init(const kurv_ecies_params *p, uint8_t *iv, size_t len)
 {
@@ -61,11 +28,11 @@ static void iv_init(const kurv_ecies_params *p, uint8_t *iv, size_t len)
 }
 
 /* AES-GCM keyed, with the nonce (12 bytes, zeros by default) and SharedInfo2 as AAD. */
-static nettle_cipher_func *gcm_start(const kurv_ecies_params *p, union aes_any *aes,
+static nettle_cipher_func *gcm_start(const kurv_ecies_params *p, union kurv_aes_any *aes,
                                      struct gcm_key *gk, struct gcm_ctx *gc,
                                      const uint8_t *key, uint8_t *iv)
 {
-    nettle_cipher_func *f = aes_setup(aes, key, p->cipher_key_len, 0);
+    nettle_cipher_func *f = kurv_aes_setup(aes, key, p->cipher_key_len, 0);
     iv_init(p, iv, 12);
     gcm_set_key(gk, aes, f);
     gcm_set_iv(gc, gk, 12, iv);
@@ -90,7 +57,7 @@ static uint32_t le_mask(uint32_t a, uint32_t b)
 kurv_err kurv_ecies_dem_encrypt(const kurv_ecies_params *p, uint8_t *ct, const uint8_t *key,
                                 const uint8_t *pt, size_t pt_len)
 {
-    union aes_any aes;
+    union kurv_aes_any aes;
     nettle_cipher_func *f;
     uint8_t iv[16], last[16];
     static const uint8_t none[1] = {0};
@@ -100,7 +67,7 @@ kurv_err kurv_ecies_dem_encrypt(const kurv_ecies_params *p, uint8_t *ct, const u
         pt = none;
     switch (p->cipher) {
     case KURV_ECIES_AES_CBC:
-        f = aes_setup(&aes, key, p->cipher_key_len, 0);
+        f = kurv_aes_setup(&aes, key, p->cipher_key_len, 0);
         iv_init(p, iv, 16);
         full = pt_len - pt_len % 16;
         rest = pt_len - full;
@@ -113,7 +80,7 @@ kurv_err kurv_ecies_dem_encrypt(const kurv_ecies_params *p, uint8_t *ct, const u
         kurv_wipe(last, sizeof last);
         break;
     case KURV_ECIES_AES_CTR:
-        f = aes_setup(&aes, key, p->cipher_key_len, 0);
+        f = kurv_aes_setup(&aes, key, p->cipher_key_len, 0);
         iv_init(p, iv, 16);
         if (pt_len)
             ctr_crypt(&aes, f, 16, iv, pt_len, ct, pt);
@@ -143,7 +110,7 @@ kurv_err kurv_ecies_dem_encrypt(const kurv_ecies_params *p, uint8_t *ct, const u
 kurv_err kurv_ecies_dem_decrypt(const kurv_ecies_params *p, uint8_t *pt, size_t *pt_len,
                                 const uint8_t *key, const uint8_t *ct, size_t ct_len)
 {
-    union aes_any aes;
+    union kurv_aes_any aes;
     nettle_cipher_func *f;
     uint8_t iv[16], last[16];
     kurv_err e = KURV_OK;
@@ -156,7 +123,7 @@ kurv_err kurv_ecies_dem_decrypt(const kurv_ecies_params *p, uint8_t *pt, size_t 
         /* a non-empty whole number of blocks (BouncyCastle: "last block incomplete") */
         if (ct_len == 0 || ct_len % 16 != 0)
             return KURV_ERR_DECRYPT;
-        f = aes_setup(&aes, key, p->cipher_key_len, 1);
+        f = kurv_aes_setup(&aes, key, p->cipher_key_len, 1);
         iv_init(p, iv, 16);
         full = ct_len - 16;
         if (full)
@@ -188,7 +155,7 @@ kurv_err kurv_ecies_dem_decrypt(const kurv_ecies_params *p, uint8_t *pt, size_t 
         break;
     }
     case KURV_ECIES_AES_CTR:
-        f = aes_setup(&aes, key, p->cipher_key_len, 0);
+        f = kurv_aes_setup(&aes, key, p->cipher_key_len, 0);
         iv_init(p, iv, 16);
         if (ct_len)
             ctr_crypt(&aes, f, 16, iv, ct_len, pt, ct);

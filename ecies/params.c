@@ -32,12 +32,34 @@ static const kurv_ecies_params sec1_aes128_ctr = {
     KURV_ECIES_KDF_Z_ONLY | KURV_ECIES_NO_LENGTH_TAG, NULL, 0, NULL, 0, NULL, 0, NULL, NULL, NULL
 };
 
+/* Botan 2's ECIES_Encryptor / ECIES_Decryptor with ECIES_System_Params(group, "KDF2(SHA-256)",
+ * "AES-128/CBC" or "AES-256/CBC", 16 or 32, "HMAC(SHA-256)", 32), uncompressed points and no
+ * flags, read from Botan 2.19's src/lib/pubkey/ecies/ecies.cpp: the KDF input is the
+ * ephemeral point as sent followed by Z (the flag-less mode); the KDF output gives the
+ * cipher key first, then the MAC key; CBC with PKCS#7 padding and, no IV being set, a zero
+ * IV; the MAC (its full 32 bytes) covers C and then the label, which is SharedInfo2 here,
+ * with no length; V || C || T on the wire. */
+static const kurv_ecies_params botan_aes128 = {
+    KURV_ECIES_ECDH, KURV_ECIES_KDF2, KURV_HASH_SHA256,
+    KURV_ECIES_AES_CBC, 16,
+    KURV_ECIES_HMAC, KURV_HASH_SHA256, 32, 32,
+    KURV_ECIES_NO_LENGTH_TAG, NULL, 0, NULL, 0, NULL, 0, NULL, NULL, NULL
+};
+
+static const kurv_ecies_params botan_aes256 = {
+    KURV_ECIES_ECDH, KURV_ECIES_KDF2, KURV_HASH_SHA256,
+    KURV_ECIES_AES_CBC, 32,
+    KURV_ECIES_HMAC, KURV_HASH_SHA256, 32, 32,
+    KURV_ECIES_NO_LENGTH_TAG, NULL, 0, NULL, 0, NULL, 0, NULL, NULL, NULL
+};
+
 static const char *const preset_names[] = {
-    "bc-aes128-cbc", "bc-aes256-cbc", "sec1-aes128-ctr", NULL
+    "bc-aes128-cbc", "bc-aes256-cbc", "sec1-aes128-ctr", "botan-aes128-cbc", "botan-aes256-cbc",
+    NULL
 };
 
 static const kurv_ecies_params *const preset_params[] = {
-    &kurv_ecies_default_params, &bc_aes256, &sec1_aes128_ctr
+    &kurv_ecies_default_params, &bc_aes256, &sec1_aes128_ctr, &botan_aes128, &botan_aes256
 };
 
 static int name_eq(const char *a, const char *b)

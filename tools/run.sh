@@ -31,6 +31,8 @@ packages=(
     python3-ecdsa
     # the CMake package files tested with a CMake consumer (tests/cmake)
     cmake
+    # for the ECIES interop with Botan 2 (tests/ecies/botan_oracle.cpp)
+    g++ libbotan-2-dev
 )
 
 say() { printf '\n=== run.sh: %s\n' "$*"; }

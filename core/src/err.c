@@ -17,6 +17,8 @@ const char *kurv_strerror(kurv_err e)
     case KURV_ERR_UNSUPPORTED: return "unsupported feature";
     case KURV_ERR_RNG: return "random generator failure";
     case KURV_ERR_DECRYPT: return "decryption failed";
+    case KURV_ERR_ENCRYPTED: return "encrypted private key (a password is needed)";
+    case KURV_ERR_PASSWORD: return "wrong password or damaged encrypted key";
     }
     return "unknown error";
 }

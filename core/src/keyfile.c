@@ -25,6 +25,7 @@
 #include "curve_impl.h"
 #include "asn1.h"
 #include "pem.h"
+#include "keyfile_impl.h"
 
 /* id-ecPublicKey, 1.2.840.10045.2.1 (RFC 5480 2.1.1) */
 static const uint8_t oid_ec_public_key[] = {0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01};
@@ -34,13 +35,8 @@ static const char label_pkcs8[] = "PRIVATE KEY";
 static const char label_spki[] = "PUBLIC KEY";
 static const char label_params[] = "EC PARAMETERS";
 
-/* Largest DER kurv reads out of a PEM file: room for explicit parameters (so they are
- * reported as unsupported) and PKCS#8 attributes; more gives KURV_ERR_ENCODING. */
-#define DER_IN_MAX 4096
 /* Largest DER kurv writes: P-521 PKCS#8 is 241 bytes. */
 #define DER_OUT_MAX 320
-
-enum { KIND_ANY = -1 };
 
 /* ---- decoding: structure ---- */
 
@@ -174,10 +170,10 @@ static kurv_err ecpriv_scalar(const kurv_curve *c, uint8_t *priv, const struct e
 }
 
 /* The DER of an ECPrivateKey (@kind KURV_KEY_SEC1), a PrivateKeyInfo (KURV_KEY_PKCS8), or
- * either (KIND_ANY, told apart by the element after the version). */
-static kurv_err priv_der(const kurv_curve **curve, uint8_t *priv, size_t *priv_len, int kind,
-                         const kurv_curve *const *list, size_t count,
-                         const uint8_t *in, size_t in_len)
+ * either (KURV_KEYFILE_KIND_ANY, told apart by the element after the version). */
+kurv_err kurv_keyfile_priv_der(const kurv_curve **curve, uint8_t *priv, size_t *priv_len,
+                               int kind, const kurv_curve *const *list, size_t count,
+                               const uint8_t *in, size_t in_len)
 {
     kurv_der top, seq, probe, alg_oid, pk, v, pub2;
     struct ecparams alg_params;
@@ -191,9 +187,10 @@ static kurv_err priv_der(const kurv_curve **curve, uint8_t *priv, size_t *priv_l
     kurv_der_init(&top, in, in_len);
     if (kurv_der_read(&top, KURV_DER_SEQUENCE, &seq) != KURV_OK || kurv_der_end(&top) != KURV_OK)
         return KURV_ERR_ENCODING;
-    /* EncryptedPrivateKeyInfo (RFC 5208 6) starts with an AlgorithmIdentifier */
+    /* EncryptedPrivateKeyInfo (RFC 5958 3) starts with an AlgorithmIdentifier, as does a
+     * SubjectPublicKeyInfo (then: not a private key) */
     if (kurv_der_peek(&seq) == KURV_DER_SEQUENCE)
-        return KURV_ERR_UNSUPPORTED;
+        return kurv_keyfile_is_encrypted(in, in_len) ? KURV_ERR_ENCRYPTED : KURV_ERR_UNSUPPORTED;
     probe = seq;
     if (kurv_der_read_small_uint(&probe, &ver) != KURV_OK)
         return KURV_ERR_ENCODING;
@@ -295,7 +292,8 @@ static kurv_err spki_der(const kurv_curve **curve, uint8_t *pub, size_t *pub_len
 
 /* The key block of a PEM file. Leading "EC PARAMETERS" blocks (which `openssl ecparam
  * -genkey` writes before the key) are skipped; only blank space may follow the key. */
-static kurv_err pem_key(uint8_t *der, size_t *der_len, char *label, const uint8_t *in, size_t in_len)
+kurv_err kurv_keyfile_pem_key(uint8_t *der, size_t *der_len, char *label,
+                              const uint8_t *in, size_t in_len)
 {
     size_t off = 0, used, cap = *der_len;
     kurv_err e;
@@ -327,7 +325,7 @@ kurv_err kurv_privkey_decode(const kurv_curve **curve, uint8_t *priv, size_t *pr
                              const kurv_curve *const *list, size_t count,
                              const uint8_t *in, size_t in_len)
 {
-    uint8_t der[DER_IN_MAX];
+    uint8_t der[KURV_KEYFILE_DER_IN_MAX];
     char label[KURV_PEM_LABEL_MAX + 1];
     size_t der_len = sizeof der, cap;
     kurv_err e;
@@ -343,16 +341,18 @@ kurv_err kurv_privkey_decode(const kurv_curve **curve, uint8_t *priv, size_t *pr
         return KURV_ERR_ARG;
     }
     if (is_der(in, in_len)) {
-        e = priv_der(curve, priv, priv_len, KIND_ANY, list, count, in, in_len);
+        e = kurv_keyfile_priv_der(curve, priv, priv_len, KURV_KEYFILE_KIND_ANY, list, count, in, in_len);
     } else {
-        e = pem_key(der, &der_len, label, in, in_len);
+        e = kurv_keyfile_pem_key(der, &der_len, label, in, in_len);
         if (e == KURV_OK) {
             if (strcmp(label, label_sec1) == 0)
-                e = priv_der(curve, priv, priv_len, KURV_KEY_SEC1, list, count, der, der_len);
+                e = kurv_keyfile_priv_der(curve, priv, priv_len, KURV_KEY_SEC1, list, count, der, der_len);
             else if (strcmp(label, label_pkcs8) == 0)
-                e = priv_der(curve, priv, priv_len, KURV_KEY_PKCS8, list, count, der, der_len);
+                e = kurv_keyfile_priv_der(curve, priv, priv_len, KURV_KEY_PKCS8, list, count, der, der_len);
+            else if (strcmp(label, KURV_LABEL_ENCRYPTED) == 0)
+                e = KURV_ERR_ENCRYPTED;   /* kurv_privkey_decode_pass() reads it */
             else
-                e = KURV_ERR_UNSUPPORTED; /* "ENCRYPTED PRIVATE KEY", other algorithms */
+                e = KURV_ERR_UNSUPPORTED; /* other algorithms */
             kurv_wipe(der, der_len);
         }
     }
@@ -369,7 +369,7 @@ kurv_err kurv_pubkey_decode(const kurv_curve **curve, uint8_t *pub, size_t *pub_
                             const kurv_curve *const *list, size_t count,
                             const uint8_t *in, size_t in_len)
 {
-    uint8_t der[DER_IN_MAX];
+    uint8_t der[KURV_KEYFILE_DER_IN_MAX];
     char label[KURV_PEM_LABEL_MAX + 1];
     size_t der_len = sizeof der;
     kurv_err e;
@@ -381,7 +381,7 @@ kurv_err kurv_pubkey_decode(const kurv_curve **curve, uint8_t *pub, size_t *pub_
     if (is_der(in, in_len)) {
         e = spki_der(curve, pub, pub_len, list, count, in, in_len);
     } else {
-        e = pem_key(der, &der_len, label, in, in_len);
+        e = kurv_keyfile_pem_key(der, &der_len, label, in, in_len);
         if (e == KURV_OK)
             e = strcmp(label, label_spki) == 0
                     ? spki_der(curve, pub, pub_len, list, count, der, der_len)
@@ -397,7 +397,7 @@ kurv_err kurv_pubkey_decode(const kurv_curve **curve, uint8_t *pub, size_t *pub_
 
 /* ---- encoding ---- */
 
-static void write_oid(kurv_derw *w, const uint8_t *oid, size_t len)
+void kurv_keyfile_write_oid(kurv_derw *w, const uint8_t *oid, size_t len)
 {
     size_t m = w->used;
     kurv_derw_bytes(w, oid, len);
@@ -418,7 +418,7 @@ static void write_ecpriv(kurv_derw *w, const kurv_curve *c, const uint8_t *priv,
     kurv_derw_wrap(w, KURV_DER_CTX1, m);
     if (with_params) {
         m = w->used;
-        write_oid(w, c->oid, c->oid_len);
+        kurv_keyfile_write_oid(w, c->oid, c->oid_len);
         kurv_derw_wrap(w, KURV_DER_CTX0, m);
     }
     m = w->used;
@@ -431,8 +431,8 @@ static void write_ecpriv(kurv_derw *w, const kurv_curve *c, const uint8_t *priv,
 static void write_algid(kurv_derw *w, const kurv_curve *c)
 {
     size_t m = w->used;
-    write_oid(w, c->oid, c->oid_len);
-    write_oid(w, oid_ec_public_key, sizeof oid_ec_public_key);
+    kurv_keyfile_write_oid(w, c->oid, c->oid_len);
+    kurv_keyfile_write_oid(w, oid_ec_public_key, sizeof oid_ec_public_key);
     kurv_derw_wrap(w, KURV_DER_SEQUENCE, m);
 }
 

@@ -120,7 +120,7 @@ def main():
     out.append("/* `openssl ecparam -name secp256k1 -genkey -noout -param_enc explicit` */\n")
     out.append(emit_forms("expl", ossl(["ec", "-outform", "DER"], pem), explicit=True))
 
-    # Encrypted keys: unsupported.
+    # Encrypted keys: PKCS#8 read with the password "kurv", the legacy PEM form refused.
     src = ossl(["ecparam", "-name", "secp256k1", "-genkey", "-noout"])
     out.append("/* encrypted: `openssl pkcs8 -topk8 -v2 aes-128-cbc`, `openssl ec -aes128` */\n")
     out.append(c_str("enc_p8_pem", ossl(["pkcs8", "-topk8", "-v2", "aes-128-cbc",

@@ -437,10 +437,11 @@ Test(keyfile, unsupported_and_foreign_files)
     b = H(expl_spki_der);
     EXPECT_PUB_B(b, KURV_ERR_UNSUPPORTED, NULL);
     EXPECT_PUB_S(expl_spki_pem, KURV_ERR_UNSUPPORTED, NULL);
-    /* encrypted */
-    EXPECT_PRIV_S(enc_p8_pem, KURV_ERR_UNSUPPORTED, NULL);
+    /* encrypted: PKCS#8 needs kurv_privkey_decode_pass() (test_keyfile_pass.c), the legacy
+     * PEM encryption is not read at all */
+    EXPECT_PRIV_S(enc_p8_pem, KURV_ERR_ENCRYPTED, NULL);
     b = H(enc_p8_der);
-    EXPECT_PRIV_B(b, KURV_ERR_UNSUPPORTED, NULL);
+    EXPECT_PRIV_B(b, KURV_ERR_ENCRYPTED, NULL);
     EXPECT_PRIV_S(enc_legacy_pem, KURV_ERR_UNSUPPORTED, NULL);
     /* other algorithms */
     EXPECT_PRIV_S(ed_p8_pem, KURV_ERR_UNSUPPORTED, NULL);
@@ -459,6 +460,31 @@ Test(keyfile, unsupported_and_foreign_files)
     EXPECT_PRIV_B(b, KURV_ERR_UNSUPPORTED, NULL); /* starts with a SEQUENCE, as encrypted */
     b = H(kat1_sec1_der);
     EXPECT_PUB_B(b, KURV_ERR_ENCODING, NULL);
+}
+
+/* The encrypted files OpenSSL wrote (`openssl pkcs8 -topk8 -v2 aes-128-cbc`, password
+ * "kurv") decode with the password, PEM and DER to the same key; the legacy PEM encryption
+ * ("Proc-Type: 4,ENCRYPTED") stays unsupported. */
+Test(keyfile_kat, encrypted_with_password)
+{
+    const kurv_curve *c1, *c2;
+    uint8_t d1[KURV_MAX_SCALAR_LEN], d2[KURV_MAX_SCALAR_LEN];
+    size_t l1 = sizeof d1, l2 = sizeof d2;
+    blob b = H(enc_p8_der);
+
+    cr_assert_eq(kurv_privkey_decode_pass(&c1, d1, &l1, kt_curves, kt_ncurves,
+                                          (const uint8_t *)enc_p8_pem, strlen(enc_p8_pem),
+                                          (const uint8_t *)"kurv", 4), KURV_OK);
+    cr_assert_eq(kurv_privkey_decode_pass(&c2, d2, &l2, kt_curves, kt_ncurves, b.b, b.n,
+                                          (const uint8_t *)"kurv", 4), KURV_OK);
+    cr_assert(c1 == k1() && c2 == c1 && l1 == 32 && l2 == 32 && memcmp(d1, d2, 32) == 0);
+    l1 = sizeof d1;
+    cr_assert_eq(kurv_privkey_decode_pass(&c1, d1, &l1, kt_curves, kt_ncurves, b.b, b.n,
+                                          (const uint8_t *)"Kurv", 4), KURV_ERR_PASSWORD);
+    l1 = sizeof d1;
+    cr_assert_eq(kurv_privkey_decode_pass(&c1, d1, &l1, kt_curves, kt_ncurves,
+                                          (const uint8_t *)enc_legacy_pem, strlen(enc_legacy_pem),
+                                          (const uint8_t *)"kurv", 4), KURV_ERR_UNSUPPORTED);
 }
 
 /* The curve comes from the caller's list: P-256's files decode when P-256 is in it and

@@ -1,6 +1,7 @@
 /* kurv tool: keygen, pubkey and ecdh. */
 #include "tool.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* "pem"/"der" (NULL gives @def); -1 when unknown. */
@@ -20,12 +21,14 @@ int cmd_keygen(int argc, char **argv)
     struct tool_opts o;
     const kurv_curve *c;
     uint8_t priv[KURV_MAX_SCALAR_LEN];
-    uint8_t out[KURV_MAX_KEYFILE_LEN];
-    size_t slen, out_len = sizeof out;
+    uint8_t out[KURV_MAX_ENC_KEYFILE_LEN], pass[TOOL_MAX_PASS];
+    size_t slen, out_len = sizeof out, pass_len = 0;
+    unsigned long iter = 0;
     int fmt, rc;
     kurv_err e;
 
-    if (tool_parse(&o, "keygen", OPT_CURVE | OPT_OUT | OPT_FORMAT | OPT_PKCS8, 0, argc, argv))
+    if (tool_parse(&o, "keygen", OPT_CURVE | OPT_OUT | OPT_FORMAT | OPT_PKCS8 | OPT_PASS | OPT_ITER,
+                   0, argc, argv))
         return TOOL_ERR;
     if (o.help)
         return tool_help("keygen");
@@ -37,14 +40,34 @@ int cmd_keygen(int argc, char **argv)
     fmt = parse_keyfmt(o.format, KURV_KEYFMT_PEM);
     if (fmt < 0)
         return tool_fail("keygen: unknown format '%s' (pem or der)", o.format);
+    if (o.iter) {
+        char *end;
+        if (!o.pass)
+            return tool_fail("keygen: --iter needs --pass (it sets the encryption's PBKDF2 count)");
+        iter = strtoul(o.iter, &end, 10);
+        if (o.iter[0] < '0' || o.iter[0] > '9' || *end || iter < 1 || iter > KURV_PBKDF2_ITER_MAX)
+            return tool_fail("keygen: --iter '%s': a count from 1 to %u", o.iter,
+                             KURV_PBKDF2_ITER_MAX);
+    }
+    if (o.pass && tool_password(o.pass, pass, sizeof pass, &pass_len)) {
+        kurv_wipe(pass, sizeof pass);
+        return TOOL_ERR;
+    }
 
     slen = kurv_curve_scalar_len(c);
     e = kurv_keygen(c, priv, slen, NULL, NULL, 0);
-    if (e)
+    if (e) {
+        kurv_wipe(pass, sizeof pass);
         return tool_fail("keygen: %s", kurv_strerror(e));
-    e = kurv_privkey_encode(c, out, &out_len, o.pkcs8 ? KURV_KEY_PKCS8 : KURV_KEY_SEC1,
-                            (kurv_keyfmt)fmt, priv, slen);
+    }
+    if (o.pass)   /* always PKCS#8: the encrypted form is EncryptedPrivateKeyInfo */
+        e = kurv_privkey_encode_pass(c, out, &out_len, (kurv_keyfmt)fmt, priv, slen,
+                                     pass, pass_len, iter);
+    else
+        e = kurv_privkey_encode(c, out, &out_len, o.pkcs8 ? KURV_KEY_PKCS8 : KURV_KEY_SEC1,
+                                (kurv_keyfmt)fmt, priv, slen);
     kurv_wipe(priv, sizeof priv);
+    kurv_wipe(pass, sizeof pass);
     if (e)
         return tool_fail("keygen: cannot encode the key (%s)", kurv_strerror(e));
     rc = tool_write(o.out, out, out_len, 1);

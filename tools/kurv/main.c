@@ -28,11 +28,30 @@ static int cmd_version(int argc, char **argv);
 static int cmd_demo_run(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 
+/* The ECIES component options, as kurv encrypt and kurv decrypt list them (cmd_ecies.c). */
+#define ECIES_OPTIONS_HELP \
+        "  --kdf kdf1|kdf2|hkdf, --kdf-hash sha256|sha384|sha512\n" \
+        "                      the KDF (ISO 18033-2 KDF1, KDF2 = ANSI X9.63, RFC 5869 HKDF)\n" \
+        "  --cipher C          aes-128-cbc, aes-192-cbc, aes-256-cbc, aes-128-ctr,\n" \
+        "                      aes-192-ctr, aes-256-ctr, aes-128-gcm, aes-192-gcm or\n" \
+        "                      aes-256-gcm (GCM has its own tag: no HMAC options)\n" \
+        "  --mac-hash H        HMAC hash: sha256, sha384 or sha512\n" \
+        "  --mac-key-len N     HMAC key bytes, 16..64\n" \
+        "  --tag-len N         HMAC tag bytes, 16..hash length (default: the full hash)\n" \
+        "  --z-only            KDF input Z alone (SEC 1), not V || Z\n" \
+        "  --no-length-tag     MAC C || SharedInfo2 without BouncyCastle's 8-byte length\n" \
+        "  --compressed        send V compressed (encrypt; decrypt reads either form)\n" \
+        "  --shared-info1 HEX  KDF info (SEC 1 SharedInfo1, BouncyCastle derivation)\n" \
+        "  --shared-info2 HEX  MACed after C (SharedInfo2, BouncyCastle encoding, Botan label;\n" \
+        "                      the associated data with GCM)\n" \
+        "  --iv HEX            the IV (CBC, CTR: 16 bytes) or nonce (GCM: 12); default zeros\n" \
+        "Both sides must give the same preset and options.\n"
+
 static const struct tool_command commands[] = {
     { "keygen", cmd_keygen,
-      "keygen  -c CURVE [-o key.pem] [--format pem|der] [--pkcs8]",
+      "keygen  -c CURVE [-o key.pem] [--format pem|der] [--pkcs8] [--pass ARG [--iter N]]",
       "make a private key (SEC1 \"EC PRIVATE KEY\" PEM by default)",
-        "usage: kurv keygen -c CURVE [-o FILE] [--format pem|der] [--pkcs8]\n"
+        "usage: kurv keygen -c CURVE [-o FILE] [--format pem|der] [--pkcs8] [--pass ARG [--iter N]]\n"
         "\n"
         "Make a private key from the system random generator and write it, with its public\n"
         "key and named curve, as OpenSSL does (`openssl ecparam -genkey -noout`).\n"
@@ -41,7 +60,12 @@ static const struct tool_command commands[] = {
         "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
         "  --format pem|der    PEM (default) or binary DER\n"
         "  --pkcs8             PKCS#8 PrivateKeyInfo (\"PRIVATE KEY\") instead of SEC1\n"
-        "                      ECPrivateKey (\"EC PRIVATE KEY\")\n" },
+        "                      ECPrivateKey (\"EC PRIVATE KEY\")\n"
+        "  --pass ARG          encrypt the key with this password: PKCS#8 \"ENCRYPTED PRIVATE\n"
+        "                      KEY\", PBES2 with PBKDF2-HMAC-SHA-256 and AES-256-CBC, as\n"
+        "                      `openssl genpkey -aes256` writes; ARG is pass:TEXT, env:VAR,\n"
+        "                      file:PATH, fd:N (their first line) or stdin\n"
+        "  --iter N            PBKDF2 iterations (default 100000; OpenSSL 3 writes 2048)\n" },
     { "pubkey", cmd_pubkey,
       "pubkey  -k KEY [-o pub.pem] [--format pem|der] [--compressed]",
       "write the public key (SubjectPublicKeyInfo)",
@@ -53,7 +77,9 @@ static const struct tool_command commands[] = {
         "  -k, --key FILE      private key (SEC1 or PKCS#8) or public key, PEM or DER\n"
         "  -o, --out FILE      output file (default: stdout)\n"
         "  --format pem|der    PEM \"PUBLIC KEY\" (default) or binary DER\n"
-        "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n" },
+        "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n"
+        "  --pass ARG          password of an encrypted key: pass:TEXT, env:VAR, file:PATH,\n"
+        "                      fd:N or stdin\n" },
     { "sign", cmd_sign,
       "sign    -k KEY [-H HASH] [-o SIG] [--format der|raw|hex|rec] [--low-s] [--hedged] FILE",
       "sign FILE (- for stdin); DER signature by default",
@@ -71,7 +97,9 @@ static const struct tool_command commands[] = {
         "                      rec (r||s and the recovery id 0..3, one byte: see kurv recover)\n"
         "  --low-s             make s <= n/2, as Bitcoin requires\n"
         "  --hedged            mix 32 fresh random bytes into the RFC 6979 nonce (its 3.6\n"
-        "                      additional data): signatures of one message then differ\n" },
+        "                      additional data): signatures of one message then differ\n"
+        "  --pass ARG          password of an encrypted key: pass:TEXT, env:VAR, file:PATH,\n"
+        "                      fd:N or stdin\n" },
     { "verify", cmd_verify,
       "verify  -p PUB -s SIG [-H HASH] [--format der|raw|hex] [--low-s] FILE",
       "verify a signature; exit 0 if valid, 1 if not",
@@ -85,7 +113,9 @@ static const struct tool_command commands[] = {
         "  -s, --sig FILE      the signature\n"
         "  -H, --hash HASH     as for kurv sign (same default)\n"
         "  --format F          der (default), raw or hex\n"
-        "  --low-s             also reject signatures with s > n/2\n" },
+        "  --low-s             also reject signatures with s > n/2\n"
+        "  --pass ARG          password of an encrypted key: pass:TEXT, env:VAR, file:PATH,\n"
+        "                      fd:N or stdin\n" },
     { "recover", cmd_recover,
       "recover -c CURVE -s SIG [-H HASH] [--format rec|eth] [-o PUB] FILE",
       "the public key that signed FILE, from a signature with its recovery id",
@@ -120,23 +150,31 @@ static const struct tool_command commands[] = {
         "  -k, --key FILE      your private key\n"
         "  -p, --peer FILE     the peer's public key (or private key), same curve\n"
         "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
-        "  --hex               write lower-case hex and a newline instead of raw bytes\n" },
+        "  --hex               write lower-case hex and a newline instead of raw bytes\n"
+        "  --pass ARG          password of an encrypted key: pass:TEXT, env:VAR, file:PATH,\n"
+        "                      fd:N or stdin\n" },
     { "encrypt", cmd_encrypt,
-      "encrypt -p PUB [--preset NAME] [-o OUT] FILE",
+      "encrypt -p PUB [--preset NAME] [ECIES options] [-o OUT] FILE",
       "ECIES-encrypt FILE (- for stdin) to a public key",
-        "usage: kurv encrypt -p PUBFILE [--preset NAME] [-o FILE] FILE\n"
+        "usage: kurv encrypt -p PUBFILE [--preset NAME] [ECIES options] [-o FILE] FILE\n"
         "\n"
         "Encrypt FILE (- for stdin) to a public key with ECIES. The default preset writes what\n"
         "BouncyCastle's IESEngine reads: V || C || T with a fresh ephemeral key V, KDF2-SHA-256\n"
         "over V || Z, AES-128-CBC and HMAC-SHA-256.\n"
         "\n"
         "  -p, --pub FILE      recipient's public key (SubjectPublicKeyInfo) or private key\n"
-        "  --preset NAME       bc-aes128-cbc (default), bc-aes256-cbc or sec1-aes128-ctr\n"
-        "  -o, --out FILE      ciphertext file (default: stdout)\n" },
+        "  --preset NAME       bc-aes128-cbc (default), bc-aes256-cbc, sec1-aes128-ctr,\n"
+        "                      botan-aes128-cbc or botan-aes256-cbc (Botan 2's ECIES with\n"
+        "                      KDF2(SHA-256), AES-CBC, HMAC(SHA-256) 32-byte key)\n"
+        "  -o, --out FILE      ciphertext file (default: stdout)\n"
+        "  --pass ARG          password of an encrypted key: pass:TEXT, env:VAR, file:PATH,\n"
+        "                      fd:N or stdin\n"
+        "ECIES options, each replacing that part of the preset:\n"
+        ECIES_OPTIONS_HELP },
     { "decrypt", cmd_decrypt,
-      "decrypt -k KEY [--preset NAME] [-o OUT] FILE",
+      "decrypt -k KEY [--preset NAME] [ECIES options] [-o OUT] FILE",
       "decrypt an ECIES ciphertext with the private key",
-        "usage: kurv decrypt -k KEYFILE [--preset NAME] [-o FILE] FILE\n"
+        "usage: kurv decrypt -k KEYFILE [--preset NAME] [ECIES options] [-o FILE] FILE\n"
         "\n"
         "Decrypt an ECIES ciphertext (FILE, - for stdin) with a private key. Any refusal (wrong\n"
         "key, wrong preset, altered or truncated data) is one error, \"decryption failed\",\n"
@@ -144,7 +182,11 @@ static const struct tool_command commands[] = {
         "\n"
         "  -k, --key FILE      your private key, PEM or DER, SEC1 or PKCS#8\n"
         "  --preset NAME       the preset the sender used (default bc-aes128-cbc)\n"
-        "  -o, --out FILE      plaintext file, created with mode 0600 (default: stdout)\n" },
+        "  -o, --out FILE      plaintext file, created with mode 0600 (default: stdout)\n"
+        "  --pass ARG          password of an encrypted key: pass:TEXT, env:VAR, file:PATH,\n"
+        "                      fd:N or stdin\n"
+        "ECIES options (as for kurv encrypt), each replacing that part of the preset:\n"
+        ECIES_OPTIONS_HELP },
 #ifdef KURV_HAVE_SCHNORR
     { "schnorr", cmd_schnorr,
       "schnorr keygen|pubkey|sign|verify",

@@ -54,14 +54,38 @@ enum {
     OPT_LOWS = 1u << 8,     /* --low-s */
     OPT_COMPRESSED = 1u << 9, /* --compressed */
     OPT_HEX = 1u << 10,     /* --hex */
-    OPT_PRESET = 1u << 11   /* --preset NAME (encrypt, decrypt) */
+    OPT_PRESET = 1u << 11,  /* --preset NAME (encrypt, decrypt) */
+    /* --pass ARG: the password of an encrypted private key (openssl's pass:, env:, file:,
+     * fd:, stdin). Taken by every command that takes OPT_KEY or OPT_PUB (tool_parse adds it)
+     * and by keygen; tool_load_priv() and tool_load_pub() use it. */
+    OPT_PASS = 1u << 16,
+    OPT_ITER = 1u << 17,    /* --iter N (keygen: PBKDF2 iterations of an encrypted key) */
+    /* the ECIES components (encrypt, decrypt; cmd_ecies.c); OPT_ECIES is all of them */
+    OPT_KDF = 1u << 18,     /* --kdf kdf1|kdf2|hkdf */
+    OPT_KDF_HASH = 1u << 19, /* --kdf-hash HASH */
+    OPT_CIPHER = 1u << 20,  /* --cipher aes-128-cbc|...|aes-256-gcm */
+    OPT_MAC_HASH = 1u << 21, /* --mac-hash HASH */
+    OPT_MAC_KEY_LEN = 1u << 22, /* --mac-key-len N */
+    OPT_TAG_LEN = 1u << 23, /* --tag-len N */
+    OPT_Z_ONLY = 1u << 24,  /* --z-only */
+    OPT_NO_LTAG = 1u << 25, /* --no-length-tag */
+    OPT_SI1 = 1u << 26,     /* --shared-info1 HEX */
+    OPT_SI2 = 1u << 27,     /* --shared-info2 HEX */
+    OPT_IV = 1u << 28       /* --iv HEX */
 };
+#define OPT_ECIES (OPT_KDF | OPT_KDF_HASH | OPT_CIPHER | OPT_MAC_HASH | OPT_MAC_KEY_LEN | \
+                   OPT_TAG_LEN | OPT_Z_ONLY | OPT_NO_LTAG | OPT_SI1 | OPT_SI2 | OPT_IV | \
+                   OPT_COMPRESSED)
 
 #define TOOL_MAX_POS 4
 
 struct tool_opts {
     const char *curve, *out, *format, *key, *pub, *sig, *hash, *preset;
     int pkcs8, low_s, compressed, hex, help;
+    const char *pass, *iter;                            /* --pass, --iter */
+    const char *kdf, *kdf_hash, *cipher, *mac_hash, *mac_key_len, *tag_len; /* ECIES */
+    const char *si1, *si2, *iv;
+    int z_only, no_ltag;
     const char *pos[TOOL_MAX_POS];
     int npos;
 };
@@ -98,12 +122,21 @@ struct tool_key {
     size_t pub_len;
 };
 
-/* Load a private key (SEC1 or PKCS#8, PEM or DER) from @path, with its public key.
+/* Load a private key (SEC1 or PKCS#8, PEM or DER, or encrypted PKCS#8 with the --pass of
+ * the last tool_parse()) from @path, with its public key.
  * Return 0, or TOOL_ERR after the error line. */
 int tool_load_priv(struct tool_key *k, const char *path);
 /* Load a public key (SubjectPublicKeyInfo) or, failing that, a private key's public half
  * (the private scalar is wiped). Return 0, or TOOL_ERR after the error line. */
 int tool_load_pub(struct tool_key *k, const char *path);
+/* The password named by an openssl-style ARG: "pass:TEXT", "env:VAR", "file:PATH" or
+ * "fd:N" (the first line, without its "\n"), or "stdin" (the first line of stdin). Into
+ * @buf (@cap bytes), *@len its length. Return 0, or TOOL_ERR after the one error line
+ * (unknown form, unset variable, unreadable, longer than @cap). */
+int tool_password(const char *arg, uint8_t *buf, size_t cap, size_t *len);
+/* Longest password the tool reads, in bytes (as openssl's apps, 1024). */
+#define TOOL_MAX_PASS 1024
+
 /* Wipe a key. */
 void tool_key_wipe(struct tool_key *k);
 

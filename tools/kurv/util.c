@@ -67,6 +67,19 @@ static const struct optdef optdefs[] = {
     { OPT_COMPRESSED, 0, "compressed", 0 },
     { OPT_HEX, 0, "hex", 0 },
     { OPT_PRESET, 0, "preset", 1 },
+    { OPT_PASS, 0, "pass", 1 },
+    { OPT_ITER, 0, "iter", 1 },
+    { OPT_KDF, 0, "kdf", 1 },
+    { OPT_KDF_HASH, 0, "kdf-hash", 1 },
+    { OPT_CIPHER, 0, "cipher", 1 },
+    { OPT_MAC_HASH, 0, "mac-hash", 1 },
+    { OPT_MAC_KEY_LEN, 0, "mac-key-len", 1 },
+    { OPT_TAG_LEN, 0, "tag-len", 1 },
+    { OPT_Z_ONLY, 0, "z-only", 0 },
+    { OPT_NO_LTAG, 0, "no-length-tag", 0 },
+    { OPT_SI1, 0, "shared-info1", 1 },
+    { OPT_SI2, 0, "shared-info2", 1 },
+    { OPT_IV, 0, "iv", 1 },
 };
 
 static void opt_store(struct tool_opts *o, unsigned bit, const char *val)
@@ -84,6 +97,19 @@ static void opt_store(struct tool_opts *o, unsigned bit, const char *val)
     case OPT_COMPRESSED: o->compressed = 1; break;
     case OPT_HEX: o->hex = 1; break;
     case OPT_PRESET: o->preset = val; break;
+    case OPT_PASS: o->pass = val; break;
+    case OPT_ITER: o->iter = val; break;
+    case OPT_KDF: o->kdf = val; break;
+    case OPT_KDF_HASH: o->kdf_hash = val; break;
+    case OPT_CIPHER: o->cipher = val; break;
+    case OPT_MAC_HASH: o->mac_hash = val; break;
+    case OPT_MAC_KEY_LEN: o->mac_key_len = val; break;
+    case OPT_TAG_LEN: o->tag_len = val; break;
+    case OPT_Z_ONLY: o->z_only = 1; break;
+    case OPT_NO_LTAG: o->no_ltag = 1; break;
+    case OPT_SI1: o->si1 = val; break;
+    case OPT_SI2: o->si2 = val; break;
+    case OPT_IV: o->iv = val; break;
     default: break;
     }
 }
@@ -107,6 +133,9 @@ static const struct optdef *opt_short(char ch, unsigned allowed)
     return NULL;
 }
 
+/* The --pass of the last tool_parse(), for tool_load_priv() and tool_load_pub(). */
+static const char *pass_arg;
+
 int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_pos,
                int argc, char **argv)
 {
@@ -114,6 +143,9 @@ int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_p
     unsigned seen = 0;
 
     memset(o, 0, sizeof *o);
+    pass_arg = NULL;
+    if (allowed & (OPT_KEY | OPT_PUB))
+        allowed |= OPT_PASS;    /* any key file read may be an encrypted private key */
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         const struct optdef *d;
@@ -174,10 +206,15 @@ int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_p
             opt_store(o, d->bit, argv[++i]);
         }
     }
+    pass_arg = o->pass;
     return 0;
 }
 
 /* ---- files ---- */
+
+/* Set once stdin has been read (a file given as "-", or --pass stdin): a second read
+ * would see nothing. */
+static int stdin_used;
 
 void tool_free(uint8_t *buf, size_t len)
 {
@@ -197,9 +234,8 @@ uint8_t *tool_read(const char *path, size_t limit, size_t *len)
 
     *len = 0;
     if (is_stdin) {
-        static int stdin_used;
         if (stdin_used) {     /* a second read would see nothing: an empty message, say */
-            tool_fail("stdin (-) given for more than one input");
+            tool_fail("stdin (-, or --pass stdin) given for more than one input");
             return NULL;
         }
         stdin_used = 1;
@@ -374,6 +410,108 @@ long tool_unhex(uint8_t *out, size_t cap, const uint8_t *in, size_t in_len)
     return hi < 0 ? (long)n : -1;
 }
 
+/* ---- passwords ---- */
+
+/* The first line (up to "\n", which is dropped) from @fd into @buf. 0, or -1 with errno
+ * set (EFBIG: longer than @cap). */
+static int read_line(int fd, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = 0;
+    for (;;) {
+        uint8_t ch;
+        ssize_t r = read(fd, &ch, 1);
+        if (r < 0) {
+            int e = errno;
+            if (e == EINTR)
+                continue;
+            kurv_wipe(buf, n);
+            errno = e;
+            return -1;
+        }
+        if (r == 0 || ch == '\n')
+            break;
+        if (n == cap) {
+            kurv_wipe(buf, cap);
+            errno = EFBIG;
+            return -1;
+        }
+        buf[n++] = ch;
+    }
+    *len = n;
+    return 0;
+}
+
+int tool_password(const char *arg, uint8_t *buf, size_t cap, size_t *len)
+{
+    *len = 0;
+    if (strncmp(arg, "pass:", 5) == 0 || strncmp(arg, "env:", 4) == 0) {
+        const char *v = arg[0] == 'p' ? arg + 5 : getenv(arg + 4);
+        size_t n;
+        if (!v)
+            return tool_fail("--pass %s: the variable is not set", arg);
+        n = strlen(v);
+        if (n > cap)
+            return tool_fail("--pass: the password is longer than %zu bytes", cap);
+        memcpy(buf, v, n);
+        *len = n;
+        return 0;
+    }
+    if (strncmp(arg, "file:", 5) == 0) {
+        int fd = open(arg + 5, O_RDONLY | O_CLOEXEC), rc, e;
+        if (fd < 0)
+            return tool_fail("%s: cannot open: %s", arg + 5, strerror(errno));
+        rc = read_line(fd, buf, cap, len);
+        e = errno;
+        close(fd);
+        if (rc)
+            return e == EFBIG ? tool_fail("%s: the password is longer than %zu bytes", arg + 5, cap)
+                              : tool_fail("%s: read error: %s", arg + 5, strerror(e));
+        return 0;
+    }
+    if (strncmp(arg, "fd:", 3) == 0 || strcmp(arg, "stdin") == 0) {
+        long fd = STDIN_FILENO;
+        if (arg[0] == 'f') {
+            char *end;
+            errno = 0;
+            fd = strtol(arg + 3, &end, 10);
+            if (arg[3] == 0 || *end || errno || fd < 0 || fd > 65535)
+                return tool_fail("--pass %s: not a file descriptor number", arg);
+        }
+        if (fd == STDIN_FILENO) {
+            if (stdin_used)
+                return tool_fail("stdin (-, or --pass stdin) given for more than one input");
+            stdin_used = 1;
+        }
+        if (read_line((int)fd, buf, cap, len))
+            return errno == EFBIG ? tool_fail("--pass %s: the password is longer than %zu bytes", arg, cap)
+                                  : tool_fail("--pass %s: read error: %s", arg, strerror(errno));
+        return 0;
+    }
+    return tool_fail("--pass: unknown form '%.16s' (pass:TEXT, env:VAR, file:PATH, fd:N or stdin)",
+                     arg);
+}
+
+/* The --pass password, read once (stdin can be read only once) and wiped at exit. */
+static uint8_t pass_buf[TOOL_MAX_PASS];
+static size_t pass_len;
+static int pass_state;   /* 0: not read, 1: read */
+
+static void pass_wipe(void)
+{
+    kurv_wipe(pass_buf, sizeof pass_buf);
+}
+
+static int pass_get(void)
+{
+    if (pass_state)
+        return 0;
+    if (tool_password(pass_arg, pass_buf, sizeof pass_buf, &pass_len))
+        return TOOL_ERR;
+    pass_state = 1;
+    atexit(pass_wipe);
+    return 0;
+}
+
 /* ---- keys ---- */
 
 static int contains(const uint8_t *buf, size_t len, const char *needle)
@@ -390,30 +528,72 @@ void tool_key_wipe(struct tool_key *k)
     kurv_wipe(k, sizeof *k);
 }
 
-/* Fill k from the private key in buf; 0 or a kurv_err. */
-static kurv_err load_priv_buf(struct tool_key *k, const uint8_t *buf, size_t len)
+/* Fill k from the private key in buf; 0 or a kurv_err, or -1 after the error line of a
+ * password that could not be read. */
+static int load_priv_buf(struct tool_key *k, const uint8_t *buf, size_t len)
 {
     size_t n;
     const kurv_curve *const *list = tool_curves(&n);
     kurv_err e;
 
     k->priv_len = sizeof k->priv;
-    e = kurv_privkey_decode(&k->curve, k->priv, &k->priv_len, list, n, buf, len);
+    if (pass_arg) {
+        if (pass_get())
+            return -1;
+        e = kurv_privkey_decode_pass(&k->curve, k->priv, &k->priv_len, list, n, buf, len,
+                                     pass_buf, pass_len);
+    } else {
+        e = kurv_privkey_decode(&k->curve, k->priv, &k->priv_len, list, n, buf, len);
+    }
     if (e)
-        return e;
+        return (int)e;
     k->pub_len = sizeof k->pub;
     e = kurv_pubkey_from_priv(k->curve, k->pub, &k->pub_len, 0, k->priv, k->priv_len);
     if (e)
-        return e;
+        return (int)e;
     k->has_priv = 1;
     return KURV_OK;
+}
+
+/* The error line of a key that did not load (@e from load_priv_buf or the decoders). */
+static int key_fail(const char *path, int e, const uint8_t *buf, size_t len)
+{
+    size_t n;
+    const kurv_curve *const *list = tool_curves(&n);
+    const kurv_curve *c;
+    uint8_t d[KURV_MAX_SCALAR_LEN];
+    size_t d_len = sizeof d;
+
+    if (e < 0)
+        return TOOL_ERR;   /* the password's own error line is out */
+    switch (e) {
+    case KURV_ERR_ENCRYPTED:
+        return tool_fail("%s: encrypted private key: give its password with --pass "
+                         "(pass:, env:, file:, fd: or stdin)", path);
+    case KURV_ERR_PASSWORD:
+        return tool_fail("%s: wrong password, or the encrypted key is damaged", path);
+    case KURV_ERR_UNSUPPORTED: {
+        /* a scheme kurv does not read: the plain decoder still sees an encrypted key */
+        int encrypted = kurv_privkey_decode(&c, d, &d_len, list, n, buf, len) ==
+                        KURV_ERR_ENCRYPTED;
+        kurv_wipe(d, sizeof d);
+        if (encrypted || contains(buf, len, "Proc-Type: 4,ENCRYPTED"))
+            return tool_fail("%s: unsupported key encryption (kurv reads PKCS#8 PBES2 with "
+                             "PBKDF2 and AES-CBC; convert with openssl pkcs8 -topk8 -v2 aes256)",
+                             path);
+        break;
+    }
+    default:
+        break;
+    }
+    return tool_fail("%s: %s (%s)", path, tool_err_phrase((kurv_err)e), kurv_strerror((kurv_err)e));
 }
 
 int tool_load_priv(struct tool_key *k, const char *path)
 {
     size_t len;
     uint8_t *buf;
-    kurv_err e;
+    int e, rc;
 
     memset(k, 0, sizeof *k);
     buf = tool_read(path, TOOL_MAX_KEY, &len);
@@ -433,12 +613,11 @@ int tool_load_priv(struct tool_key *k, const char *path)
             return tool_fail("%s: a public key, but a private key is needed", path);
         }
     }
+    rc = e ? key_fail(path, e, buf, len) : 0;
     tool_free(buf, len);
-    if (e) {
+    if (rc)
         tool_key_wipe(k);
-        return tool_fail("%s: %s (%s)", path, tool_err_phrase(e), kurv_strerror(e));
-    }
-    return 0;
+    return rc;
 }
 
 int tool_load_pub(struct tool_key *k, const char *path)
@@ -446,7 +625,7 @@ int tool_load_pub(struct tool_key *k, const char *path)
     size_t n, len;
     const kurv_curve *const *list = tool_curves(&n);
     uint8_t *buf;
-    kurv_err e, e2;
+    int e, e2, rc;
 
     memset(k, 0, sizeof *k);
     buf = tool_read(path, TOOL_MAX_KEY, &len);
@@ -468,10 +647,9 @@ int tool_load_pub(struct tool_key *k, const char *path)
         k->priv_len = 0;
         k->has_priv = 0;
     }
+    rc = e ? key_fail(path, e, buf, len) : 0;
     tool_free(buf, len);
-    if (e) {
+    if (rc)
         tool_key_wipe(k);
-        return tool_fail("%s: %s (%s)", path, tool_err_phrase(e), kurv_strerror(e));
-    }
-    return 0;
+    return rc;
 }

@@ -24,7 +24,9 @@ typedef enum kurv_err {
     KURV_ERR_CURVE,       /* the curve is unknown or does not match */
     KURV_ERR_UNSUPPORTED, /* a valid but unsupported feature (explicit curve parameters, unknown algorithm) */
     KURV_ERR_RNG,         /* the system random generator failed */
-    KURV_ERR_DECRYPT      /* decryption failed (any reason after the ephemeral key parsed) */
+    KURV_ERR_DECRYPT,     /* decryption failed (any reason after the ephemeral key parsed) */
+    KURV_ERR_ENCRYPTED,   /* the private key file is encrypted: kurv_privkey_decode_pass() reads it */
+    KURV_ERR_PASSWORD     /* wrong password, or encrypted key data altered (bad padding or contents) */
 } kurv_err;
 
 /**

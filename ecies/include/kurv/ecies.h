@@ -151,7 +151,13 @@ typedef struct kurv_ecies_params {
  *   "bc-aes256-cbc"   the same with a 32-byte AES key and a 32-byte HMAC key;
  *   "sec1-aes128-ctr" SEC 1 v2 5.1: Z alone into the ANSI X9.63 KDF with SHA-256,
  *                     AES-128-CTR (initial counter 0), HMAC-SHA-256 with a 32-byte key
- *                     and a full tag over C || SharedInfo2, no length tag.
+ *                     and a full tag over C || SharedInfo2, no length tag;
+ *   "botan-aes128-cbc" Botan 2's ECIES as usually configured (ECIES_System_Params with
+ *                     "KDF2(SHA-256)", "AES-128/CBC", 16, "HMAC(SHA-256)", 32, uncompressed,
+ *                     no flags): V || Z into KDF2-SHA-256, AES-128-CBC/PKCS#7 zero IV,
+ *                     HMAC-SHA-256 with a 32-byte key and the full tag over C || SharedInfo2
+ *                     (Botan's label), no length tag;
+ *   "botan-aes256-cbc" the same with AES-256 ("AES-256/CBC", 32).
  * Return: a static, read-only struct (copy it to change fields), or NULL if unknown.
  */
 KURV_API const kurv_ecies_params *kurv_ecies_preset(const char *name);
