@@ -5,7 +5,8 @@
                                                 the openssl command, into OUT/<harness>/
                                                 (default fuzz/corpus); run by hand, committed
   python3 fuzz/seed.py vectors VECTORS OUT      edge cases from the shared vectors (Wycheproof
-                                                ECDSA and ECDH, BIP-340), into OUT/<harness>/;
+                                                ECDSA and ECDH, BIP-340), into OUT/<harness>/,
+                                                at most 400 per harness;
                                                 run by `./tools/run.sh fuzz` into a temporary
                                                 corpus, never committed
 
@@ -219,12 +220,25 @@ def vectors(vdir, out):
             write(out, "schnorr", b"\x02\x80" + b"".join(recs[i:i + 4]))
 
 
+def thin(out, cap):
+    """Keep at most cap seeds per harness (every k-th by name), so that loading the corpus
+    stays a small part of a short run."""
+    for h in os.listdir(out):
+        names = sorted(os.listdir(os.path.join(out, h)))
+        if len(names) > cap:
+            keep = set(names[::(len(names) + cap - 1) // cap])
+            for n in names:
+                if n not in keep:
+                    os.remove(os.path.join(out, h, n))
+
+
 def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "corpus":
         corpus(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else
                os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus"))
     elif len(sys.argv) == 4 and sys.argv[1] == "vectors":
         vectors(sys.argv[2], sys.argv[3])
+        thin(sys.argv[3], 400)
     else:
         sys.exit(__doc__)
 
