@@ -11,6 +11,12 @@
 #                         pointers) in ./build-clang; the thread test under ThreadSanitizer
 #                         in ./build-tsan; a summary line at the end; non-zero on
 #                         any failure
+#   ./tools/run.sh fuzz [SECONDS]
+#                         deps, build the libFuzzer harnesses of fuzz/ with clang in
+#                         ./build-fuzz, run each for SECONDS (default 30) on its seed corpus
+#                         (plus seeds from ../shared/vectors when present); per harness the
+#                         executions, coverage and result; non-zero on any crash, leak,
+#                         timeout or differential, whose input is kept in fuzz/artifacts/
 #
 # Run it from anywhere inside a clone: it works in the clone's top folder.
 set -u
@@ -25,6 +31,8 @@ packages=(
     valgrind libsecp256k1-dev
     # a second compiler for the build check of the inline assembly
     clang
+    # libFuzzer and the sanitizer runtimes for clang (./tools/run.sh fuzz)
+    libfuzzer-14-dev libclang-rt-14-dev
     # for the ECIES interop (Bouncy Castle) and the mbed TLS comparisons
     default-jdk-headless libbcprov-java libmbedtls-dev
     # public-key recovery cross-checked with python3-ecdsa (tests/ecdsa/recover_ecdsa.py)
@@ -180,14 +188,91 @@ cmd_test() {
     return $status
 }
 
+# fuzz [SECONDS]: the harnesses of fuzz/ (fuzz/meson.build), one at a time.
+cmd_fuzz() {
+    local secs=${1:-30} h exe corpus log status=0 rc execs cov ft size result dict args
+    local results=()
+    case "$secs" in ''|*[!0-9]*) echo "run.sh: fuzz: SECONDS must be a number" >&2; return 2 ;; esac
+    cmd_deps || return 1
+    # The libraries instrumented for coverage (fuzzer-no-link) and both sanitizers; UBSan
+    # reports abort (no recovery), so libFuzzer keeps them as crashes. -O1 with line tables:
+    # as OSS-Fuzz builds, and the quickest build that still gives file:line in a report.
+    CC=clang build build-fuzz -Dfuzz=enabled -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dbuildtype=plain \
+        -Dc_args='-O1 -gline-tables-only -fsanitize=fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer' \
+        -Dtests=false -Dtool=false -Dbench=disabled -Dctime=disabled || return 1
+    mkdir -p fuzz/artifacts
+    local work
+    work=$(mktemp -d) || return 1
+    # seeds derived from the shared vectors, into the temporary corpora only (never committed)
+    if [ -d ../shared/vectors ] && command -v python3 >/dev/null 2>&1; then
+        python3 fuzz/seed.py vectors ../shared/vectors "$work/vectors" || echo "run.sh: fuzz: vector seeds failed (ignored)" >&2
+    fi
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    for exe in build-fuzz/fuzz/fuzz-*; do
+        [ -f "$exe" ] && [ -x "$exe" ] || continue
+        h=${exe##*/fuzz-}
+        corpus=$work/corpus-$h
+        mkdir -p "$corpus"
+        cp fuzz/corpus/"$h"/* fuzz/regress/"$h"/* "$work/vectors/$h"/* "$corpus"/ 2>/dev/null
+        log=$work/$h.log
+        # the dictionaries of the formats this harness reads (fuzz/dict/, one per format)
+        case $h in
+            privkey) dict="der pem" ;;
+            pubkey) dict="der pem sec1" ;;
+            ecdsa) dict="der" ;;
+            point|pointapi|ecdh|ecies) dict="sec1" ;;
+            *) dict= ;;
+        esac
+        args=()
+        if [ -n "$dict" ]; then
+            (for f in $dict; do cat fuzz/dict/"$f".dict; done) >"$work/$h.dict"
+            args=(-dict="$work/$h.dict")
+        fi
+        say "fuzz: $h for ${secs}s ($(ls "$corpus" | wc -l) seeds; log build-fuzz/fuzz-$h.log)"
+        "$exe" -max_total_time="$secs" -timeout=60 -rss_limit_mb=2560 -max_len=4096 \
+            -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$h-" \
+            "${args[@]}" "$corpus" >"$log" 2>&1
+        rc=$?
+        cp "$log" build-fuzz/fuzz-"$h".log
+        execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+        cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+        ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+        size=$(ls "$corpus" | wc -l)
+        if [ $rc -eq 0 ]; then
+            result=ok
+        else
+            result="FAIL (exit $rc; $(ls -t fuzz/artifacts/"$h"-* 2>/dev/null | head -n 1))"
+            status=1
+            grep -m 3 -E 'ERROR|DIFFERENTIAL|runtime error' "$log"
+        fi
+        results+=("$(printf '%-10s execs %-9s cov %-6s ft %-6s corpus %-5s %s' "$h" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$size" "$result")")
+    done
+    rm -rf "$work"
+    echo
+    printf 'run.sh fuzz: %s\n' "${results[@]}"
+    if [ ${#results[@]} -eq 0 ]; then
+        echo "run.sh fuzz: FAIL (no harness built)"
+        return 1
+    fi
+    if [ $status -eq 0 ]; then
+        echo "run.sh fuzz: PASS (${#results[@]} harnesses, ${secs}s each)"
+    else
+        echo "run.sh fuzz: FAIL (reproducers in fuzz/artifacts/)"
+    fi
+    return $status
+}
+
 usage() {
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 case "${1:-}" in
     deps) cmd_deps ;;
     demo) cmd_demo ;;
     test) cmd_test ;;
+    fuzz) shift; cmd_fuzz "$@" ;;
     -h|--help|help) usage ;;
     *) usage >&2; exit 2 ;;
 esac

@@ -1,0 +1,274 @@
+/* kurv fuzzing: the shared helpers of fuzz.h (curve list, OpenSSL groups, fixed keys, DER). */
+#include "fuzz.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/bio.h>
+#include <openssl/obj_mac.h>
+#include <openssl/objects.h>
+#include <openssl/pem.h>
+#include <kurv_curve_list.h>
+
+const kurv_curve *fz_curves[KURV_CURVE_COUNT + 1];
+size_t fz_ncurves;
+static const char *fz_ossl[KURV_CURVE_COUNT + 1];
+
+static EC_GROUP *groups[KURV_CURVE_COUNT];
+static EC_KEY *keys[KURV_CURVE_COUNT];
+static uint8_t privs[KURV_CURVE_COUNT][KURV_MAX_SCALAR_LEN];
+static uint8_t pubs[KURV_CURVE_COUNT][2][KURV_MAX_POINT_LEN];
+static size_t pub_lens[KURV_CURVE_COUNT][2];
+
+/* every built curve, its OpenSSL group and the fixed key, once, before the first input */
+__attribute__((constructor)) static void fz_init(void)
+{
+    size_t i = 0;
+#define FZ_ADD(fam, acc, name, ossl, oid, wp, bc, prefix, hash) fz_ossl[i] = ossl; fz_curves[i++] = acc();
+    KURV_CURVE_LIST(FZ_ADD)
+#undef FZ_ADD
+    fz_ncurves = i;
+    for (i = 0; i < fz_ncurves; i++) {
+        const kurv_curve *c = fz_curves[i];
+        size_t sl = kurv_curve_scalar_len(c), f;
+        int nid = OBJ_sn2nid(fz_ossl[i]);
+        BIGNUM *d;
+        EC_POINT *q;
+
+        memset(privs[i], 0x01, sl);
+        for (f = 0; f < 2; f++) {
+            pub_lens[i][f] = KURV_MAX_POINT_LEN;
+            if (kurv_pubkey_from_priv(c, pubs[i][f], &pub_lens[i][f], (int)f, privs[i], sl)) {
+                fprintf(stderr, "fuzz: fixed key of %s refused\n", kurv_curve_name(c));
+                abort();
+            }
+        }
+        groups[i] = nid != NID_undef ? EC_GROUP_new_by_curve_name(nid) : NULL;
+        if (!groups[i])
+            continue;
+        keys[i] = EC_KEY_new();
+        d = BN_bin2bn(privs[i], (int)sl, NULL);
+        q = EC_POINT_new(groups[i]);
+        if (!keys[i] || !d || !q || !EC_KEY_set_group(keys[i], groups[i]) ||
+                !EC_KEY_set_private_key(keys[i], d) ||
+                !EC_POINT_oct2point(groups[i], q, pubs[i][0], pub_lens[i][0], NULL) ||
+                !EC_KEY_set_public_key(keys[i], q) || EC_KEY_check_key(keys[i]) != 1) {
+            fprintf(stderr, "fuzz: OpenSSL refused the fixed key of %s\n", kurv_curve_name(c));
+            abort();
+        }
+        BN_free(d);
+        EC_POINT_free(q);
+    }
+}
+
+/* released at exit so that LeakSanitizer reports only what an input leaked */
+__attribute__((destructor)) static void fz_fini(void)
+{
+    size_t i;
+    for (i = 0; i < fz_ncurves; i++) {
+        EC_KEY_free(keys[i]);
+        EC_GROUP_free(groups[i]);
+    }
+}
+
+int fz_pick_curve(const uint8_t **data, size_t *size)
+{
+    int i;
+    if (*size == 0 || fz_ncurves == 0)
+        return -1;
+    i = (int)((*data)[0] % fz_ncurves);
+    (*data)++;
+    (*size)--;
+    return i;
+}
+
+const EC_GROUP *fz_group(int i) { return groups[i]; }
+int fz_nid(int i) { return groups[i] ? EC_GROUP_get_curve_name(groups[i]) : NID_undef; }
+const uint8_t *fz_priv(int i) { return privs[i]; }
+EC_KEY *fz_eckey(int i) { return keys[i]; }
+
+const uint8_t *fz_pub(int i, int compressed, size_t *len)
+{
+    *len = pub_lens[i][compressed ? 1 : 0];
+    return pubs[i][compressed ? 1 : 0];
+}
+
+int fz_curve_index(const kurv_curve *c)
+{
+    size_t i;
+    for (i = 0; i < fz_ncurves; i++)
+        if (fz_curves[i] == c)
+            return (int)i;
+    return -1;
+}
+
+int fz_known_nid(int nid)
+{
+    size_t i;
+    for (i = 0; i < fz_ncurves; i++)
+        if (nid != NID_undef && fz_nid((int)i) == nid)
+            return 1;
+    return 0;
+}
+
+uint8_t *fz_pem_body(const uint8_t *in, size_t size, const char *label1, const char *label2,
+                     long *len)
+{
+    BIO *b = BIO_new_mem_buf(in, (int)size);
+    char *name = NULL, *hdr = NULL;
+    uint8_t *body = NULL;
+
+    while (b && PEM_read_bio(b, &name, &hdr, &body, len) == 1) {
+        int hit = !strcmp(name, label1) || (label2 && !strcmp(name, label2));
+        OPENSSL_free(name);
+        OPENSSL_free(hdr);
+        name = hdr = NULL;
+        if (hit)
+            break;
+        OPENSSL_free(body);
+        body = NULL;
+    }
+    BIO_free(b);
+    return body;
+}
+
+void fz_fail(const char *what, kurv_err kurv, long other)
+{
+    fprintf(stderr, "\n*** kurv fuzz: DIFFERENTIAL: %s (kurv: %d %s; reference: %ld) ***\n",
+            what, (int)kurv, kurv_strerror(kurv), other);
+    abort();
+}
+
+size_t fz_tlv(const uint8_t *in, size_t len, uint8_t *tag, const uint8_t **val, size_t *vlen)
+{
+    size_t n, hdr, l = 0, k;
+    if (len < 2 || (in[0] & 0x1f) == 0x1f)
+        return 0;
+    *tag = in[0];
+    if (in[1] < 0x80) {
+        l = in[1];
+        hdr = 2;
+    } else {
+        n = in[1] & 0x7f;
+        if (n == 0 || n > sizeof(size_t) - 1 || len < 2 + n)
+            return 0;
+        for (k = 0; k < n; k++)
+            l = (l << 8) | in[2 + k];
+        hdr = 2 + n;
+    }
+    if (l > len - hdr)
+        return 0;
+    *val = in + hdr;
+    *vlen = l;
+    return hdr + l;
+}
+
+static int strict_one(const uint8_t *in, size_t len, size_t *used, int depth)
+{
+    uint8_t tag;
+    const uint8_t *v;
+    size_t vl, t = fz_tlv(in, len, &tag, &v, &vl), off;
+
+    if (!t || depth > 16)
+        return 0;
+    /* minimal length: short form below 128, else the fewest bytes with no leading zero */
+    if (in[1] >= 0x80 && (vl < 0x80 || in[2] == 0))
+        return 0;
+    /* X.690 10.2: strings in DER are primitive; the only constructed universal types here
+     * are SEQUENCE and SET */
+    if ((tag & 0xe0) == 0x20 && tag != 0x30 && tag != 0x31)
+        return 0;
+    if (tag == 0x02 && (vl == 0 || (vl > 1 && ((v[0] == 0 && !(v[1] & 0x80)) ||
+                                               (v[0] == 0xff && (v[1] & 0x80))))))
+        return 0;
+    if (tag == 0x30 || tag == 0x31 || (tag >= 0xa0 && tag <= 0xbf)) {
+        for (off = 0; off < vl;) {
+            size_t u;
+            if (!strict_one(v + off, vl - off, &u, depth + 1))
+                return 0;
+            off += u;
+        }
+    }
+    *used = t;
+    return 1;
+}
+
+int fz_der_strict(const uint8_t *in, size_t len)
+{
+    size_t used;
+    return strict_one(in, len, &used, 0) && used == len;
+}
+
+/* the i-th element (0-based) of the constructed value [v, v+vl) */
+static int elem(const uint8_t *v, size_t vl, int i, uint8_t *tag, const uint8_t **ev, size_t *evl)
+{
+    size_t off = 0, t;
+    for (;;) {
+        t = fz_tlv(v + off, vl - off, tag, ev, evl);
+        if (!t)
+            return 0;
+        if (i-- == 0)
+            return 1;
+        off += t;
+    }
+}
+
+static long small_int(const uint8_t *v, size_t vl)
+{
+    long x = 0;
+    size_t k;
+    if (vl == 0 || vl > 4)
+        return -1000;
+    for (k = 0; k < vl; k++)
+        x = (x << 8) | v[k];
+    if (v[0] & 0x80)
+        x -= 1L << (8 * vl);
+    return x;
+}
+
+int fz_ecpriv_fields(const uint8_t *in, size_t len, fz_ecpriv *f)
+{
+    uint8_t tag;
+    const uint8_t *v, *e, *ec;
+    size_t vl, el, ecl;
+    int i;
+
+    memset(f, 0, sizeof *f);
+    if (!fz_tlv(in, len, &tag, &v, &vl) || tag != 0x30)
+        return 0;
+    /* PKCS#8: INTEGER, SEQUENCE (AlgorithmIdentifier), OCTET STRING (the ECPrivateKey) */
+    if (elem(v, vl, 1, &tag, &e, &el) && tag == 0x30) {
+        f->pkcs8 = 1;
+        if (!elem(v, vl, 0, &tag, &e, &el) || tag != 0x02)
+            return 0;
+        f->pkcs8_version = (int)small_int(e, el);
+        if (!elem(v, vl, 2, &tag, &e, &el) || tag != 0x04)
+            return 0;
+        if (!fz_tlv(e, el, &tag, &v, &vl) || tag != 0x30)
+            return 0;
+    }
+    if (!elem(v, vl, 0, &tag, &e, &el) || tag != 0x02)
+        return 0;
+    f->version = small_int(e, el);
+    if (!elem(v, vl, 1, &tag, &e, &el) || tag != 0x04)
+        return 0;
+    f->d_len = el;
+    for (i = 2; elem(v, vl, i, &tag, &e, &el); i++)
+        if (tag == 0xa1 && fz_tlv(e, el, &tag, &ec, &ecl) && tag == 0x03) {
+            f->pub = ec;
+            f->pub_len = ecl;
+        }
+    return 1;
+}
+
+const uint8_t *fz_spki_bits(const uint8_t *in, size_t len, size_t *bits_len)
+{
+    uint8_t tag;
+    const uint8_t *v, *e;
+    size_t vl, el;
+    if (!fz_tlv(in, len, &tag, &v, &vl) || tag != 0x30 || !elem(v, vl, 1, &tag, &e, &el) ||
+            tag != 0x03)
+        return NULL;
+    *bits_len = el;
+    return e;
+}
