@@ -207,8 +207,11 @@ kurv_err kurv_ecies_dem_decrypt(const kurv_ecies_params *p, uint8_t *pt, size_t 
          * buffer only if the tag matches (wiped otherwise) */
         if (m)
             gcm_decrypt(&gc, &gk, &aes, f, m, pt, ct);
+        int tag_ok;
         gcm_digest(&gc, &gk, &aes, f, 16, tag);
-        if (!memeql_sec(tag, ct + m, 16)) {
+        tag_ok = memeql_sec(tag, ct + m, 16);
+        kurv_declassify(&tag_ok, sizeof tag_ok);   /* refused or not: the caller learns it */
+        if (!tag_ok) {
             kurv_wipe(pt, m);
             e = KURV_ERR_DECRYPT;
         } else {

@@ -221,8 +221,11 @@ kurv_err kurv_ecies_decrypt(const kurv_curve *c, uint8_t *out, size_t *out_len,
     }
     /* 3. the tag, in constant time, before anything is decrypted */
     if (tlen) {
+        int tag_ok;
         e = kurv_ecies_mac_run(p, tag, k + kc, ct + vlen, clen);
-        if (e != KURV_OK || !memeql_sec(tag, ct + vlen + clen, tlen)) {
+        tag_ok = memeql_sec(tag, ct + vlen + clen, tlen);
+        kurv_declassify(&tag_ok, sizeof tag_ok);   /* refused or not: the caller learns it */
+        if (e != KURV_OK || !tag_ok) {
             e = KURV_ERR_DECRYPT;
             goto done;
         }

@@ -8,7 +8,8 @@
 #                         (brainpool, no kurv-schnorr) in ./build-brainpool; the portable C
 #                         field code (-Dasm=false) in ./build-noasm, its arithmetic suites;
 #                         with clang, a compile-only build of the asm path (-O1, frame
-#                         pointers) in ./build-clang; a summary line at the end; non-zero on
+#                         pointers) in ./build-clang; the thread test under ThreadSanitizer
+#                         in ./build-tsan; a summary line at the end; non-zero on
 #                         any failure
 #   ./tools/run.sh package      build the Debian packages (debian/) in ./build-deb and check
 #                         them: contents and Depends, symbol versions, lintian, the ABI
@@ -97,7 +98,7 @@ meson_test() {
 }
 
 cmd_test() {
-    local plain=FAIL san=FAIL single=FAIL noasm=FAIL clang=skipped status=0
+    local plain=FAIL san=FAIL single=FAIL noasm=FAIL tsan=FAIL clang=skipped status=0
     cmd_deps || return 1
 
     if build build && meson_test build; then
@@ -143,6 +144,20 @@ cmd_test() {
         status=1
     fi
 
+    # ThreadSanitizer: the thread test (tests/hardening/test_threads.c: 8 threads at once on
+    # every curve) built with -fsanitize=thread, only it and the libraries; any data race
+    # between the threads ends it with an error.
+    if setup build-tsan -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized \
+            -Dtool=false -Dbench=disabled -Dctime=disabled &&
+            say "build: build-tsan (the thread test only)" &&
+            meson compile -C build-tsan tests/hardening/test-threads &&
+            say "test: build-tsan/tests/hardening/test-threads (ThreadSanitizer)" &&
+            TSAN_OPTIONS=halt_on_error=1:exitcode=66 build-tsan/tests/hardening/test-threads; then
+        tsan=ok
+    else
+        status=1
+    fi
+
     # clang: the libraries' asm path compiled at -O1 with frame pointers (compile only)
     if command -v clang >/dev/null 2>&1; then
         if CC=clang build build-clang -Dbuildtype=plain -Dc_args='-O1 -fno-omit-frame-pointer' \
@@ -155,7 +170,7 @@ cmd_test() {
     fi
 
     echo
-    local summary="build: $plain; build-san, ASan+UBSan, asm: $san; build-brainpool, one family: $single; build-noasm: $noasm; build-clang: $clang"
+    local summary="build: $plain; build-san, ASan+UBSan, asm: $san; build-brainpool, one family: $single; build-noasm: $noasm; build-tsan, threads: $tsan; build-clang: $clang"
     if [ $status -eq 0 ]; then
         echo "run.sh test: PASS ($summary)"
     else

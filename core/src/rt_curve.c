@@ -239,6 +239,12 @@ static int rt_pad(uint8_t *out, size_t len, const uint8_t *in, size_t in_len)
 
 kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_curve_fault *fault)
 {
+    return kurv_rt_curve_new(out, prm, fault, NULL);
+}
+
+kurv_err kurv_rt_curve_new(kurv_curve **out, const kurv_curve_params *prm,
+                           kurv_curve_fault *fault, const struct kurv_curve_ops *engine)
+{
     static const struct kurv_curve_ops *const engines[] = {
         &kurv_rt_ops4, &kurv_rt_ops5, &kurv_rt_ops6, &kurv_rt_ops7, &kurv_rt_ops8, &kurv_rt_ops9};
     struct kurv_rt_curve *rc;
@@ -261,9 +267,9 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     n = rt_strip(prm->n, &nlen);
     pbits = rt_bits(p, plen);
     nbits = rt_bits(n, nlen);
-    /* n >= 2^32: k*P's folded ladder and the table's incomplete additions need n far
-     * above 2^(window + 1) (see pt_mul_ct in ec/mul_ct.h) */
-    if (pbits > 521 || nbits > 522 || (nbits >= 3 && nbits < 33))
+    /* n >= 2^(KURV_RT_MIN_ORDER_BITS - 1): k*P's folded ladder and the table's incomplete
+     * additions need n far above 2^(window + 1) (see pt_mul_ct in ec/mul_ct.h) */
+    if (pbits > 521 || nbits > 522 || (nbits >= 3 && nbits < KURV_RT_MIN_ORDER_BITS))
         return rt_fail(fault, KURV_CURVE_FAULT_SIZE, KURV_ERR_UNSUPPORTED);
     if (pbits < 3 || !(p[plen - 1] & 1) || (pbits == 3 && p[0] <= 3))
         return rt_fail(fault, KURV_CURVE_FAULT_P, KURV_ERR_CURVE);
@@ -283,6 +289,10 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
         L = 4;
     if (L > KURV_MAXL)
         return rt_fail(fault, KURV_CURVE_FAULT_SIZE, KURV_ERR_UNSUPPORTED);
+    if (!engine)
+        engine = engines[L - 4];
+    else if (L != 4)
+        return KURV_ERR_ARG;             /* a test engine is a 4-limb instantiation */
 
     /* cofactor 1: #E <= p + 1 + 2 sqrt(p) < p + 1 + 2^(ceil(bits(p)/2) + 1), and n divides #E,
      * so 2n above that bound leaves #E = n */
@@ -301,7 +311,7 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     if (!rt_probable_prime(n, nlen, 64, &rng))
         return rng ? rng : rt_fail(fault, KURV_CURVE_FAULT_N, KURV_ERR_CURVE);
 
-    tlen = engines[L - 4]->p_table_len;
+    tlen = engine->p_table_len;
     rc = calloc(1, sizeof *rc + tlen);
     if (!rc)
         return KURV_ERR_UNSUPPORTED;
@@ -326,7 +336,7 @@ kurv_err kurv_curve_new(kurv_curve **out, const kurv_curve_params *prm, kurv_cur
     kurv_mont_init(&rc->sc, rc->n, c->slen);
     rt_bytes_to_limbs(rc->ctx.n, rc->n, c->slen);    /* for k*P's scalar folding */
     c->sc = &rc->sc;
-    rc->ops = *engines[L - 4];
+    rc->ops = *engine;
     rc->ops.mul_base = rt_op_mul_base;
     rc->ops.mul = rt_op_mul;
     rc->ops.mul2_x_eq_vartime = rt_op_mul2_x_eq_vartime;

@@ -8,6 +8,7 @@
 #ifndef KURV_RT_IMPL_H
 #define KURV_RT_IMPL_H
 
+#include <kurv/point.h>
 #include "curve_impl.h"
 
 /* Engine context: everything the template reads that a built-in curve has as constants.
@@ -46,5 +47,29 @@ static inline const struct kurv_rt_ctx *kurv_rt_ctx_of(const kurv_curve *c)
  * the point slots; ext stays NULL */
 extern const struct kurv_curve_ops kurv_rt_ops4, kurv_rt_ops5, kurv_rt_ops6,
                                    kurv_rt_ops7, kurv_rt_ops8, kurv_rt_ops9;
+
+/*
+ * The smallest order kurv_curve_new() takes: n >= 2^(KURV_RT_MIN_ORDER_BITS - 1). The
+ * library keeps 33 (n >= 2^32, far above what the constant-time multiplications need:
+ * n > 2^(EC_VAR_W + 2), see ec/mul_ct.h). Test builds lower it: tests/exhaustive compiles
+ * the core with 8 to check the template on every element of groups of a few hundred and a
+ * few thousand points.
+ */
+#ifndef KURV_RT_MIN_ORDER_BITS
+#define KURV_RT_MIN_ORDER_BITS 33
+#endif
+
+/*
+ * kurv_rt_curve_new() - kurv_curve_new() with a chosen engine.
+ * @engine: NULL: the generic instantiation for the curve's limb count (what
+ *          kurv_curve_new() does); otherwise the point slots of a 4-limb instantiation of
+ *          core/src/rt_tmpl.h, e.g. one built with RT_A_KIND = EC_A_ZERO or EC_A_MINUS3 for a
+ *          curve whose a is 0 or -3 (tests/exhaustive does this, to run the doubling and
+ *          addition formulas of those shapes).
+ * Return: as kurv_curve_new(); KURV_ERR_ARG when @engine is given for a curve that needs
+ *         more than 4 limbs.
+ */
+kurv_err kurv_rt_curve_new(kurv_curve **out, const kurv_curve_params *prm,
+                           kurv_curve_fault *fault, const struct kurv_curve_ops *engine);
 
 #endif

@@ -8,6 +8,8 @@
  * its first argument (EC_CTX_PARAM, core/src/ec/ctx.h), and each op entry takes it
  * from its curve (EC_CTX_FROM), so one engine serves any number of curves, in any
  * number of threads, with no global state.
+ * Optional, for test engines (tests/exhaustive): RT_A_KIND (EC_A_ZERO or EC_A_MINUS3
+ * instead of EC_A_GENERIC) and RT_OPS_NAME (the ops table's name; default kurv_rt_opsL).
  */
 #include <stdint.h>
 #include <string.h>
@@ -18,7 +20,11 @@
 #define EC_FLEN (8 * RT_L)
 #define EC_SLEN (8 * RT_L)
 #define EC_ORDER_BITS (64 * RT_L)
+#ifdef RT_A_KIND
+#define EC_A_KIND RT_A_KIND      /* a test engine for a = 0 or a = -3 (rt_impl.h) */
+#else
 #define EC_A_KIND EC_A_GENERIC
+#endif
 #define EC_BASE_W 5
 
 typedef struct { uint64_t v[EC_N]; } fe;
@@ -79,6 +85,9 @@ static uint64_t fe_sqrt(EC_CTX_PARAM fe *r, const fe *a)
 #define RT_CAT(a, b) RT_CAT2(a, b)
 
 /* the point slots; rt_curve.c adds the byte-level ones to its copy */
-const struct kurv_curve_ops RT_CAT(kurv_rt_ops, RT_L) = {
+#ifndef RT_OPS_NAME
+#define RT_OPS_NAME RT_CAT(kurv_rt_ops, RT_L)
+#endif
+const struct kurv_curve_ops RT_OPS_NAME = {
     EC_POINT_OPS,
 };

@@ -15,7 +15,10 @@
  * input, since Nettle's base64 encoder looks bytes up in a table); the point API
  * (kurv/point.h: k*P with a secret k and a secret P, k*G, a table built for a secret
  * point and multiplied by a secret k, addition and doubling of secret points, the
- * scalar operations mod n, the field square root). Besides the built-in curves (every
+ * scalar operations mod n, the field square root); ECIES (kurv/ecies.h) for every preset:
+ * kurv_ecies_decrypt with a secret d (so Z, the derived keys, the tag check, the
+ * decryption and the padding check run on secrets) and kurv_ecies_encrypt_ephemeral
+ * with a secret ephemeral r and a secret message; and AES-256-GCM the same way. Besides the built-in curves (every
  * curve of the build, from kurv_curve_list.h), P-256 rebuilt with kurv_curve_new (the
  * first built curve in a build without the NIST family) runs every test but the key
  * files (a runtime curve has no OID), so the generic engine is covered too.
@@ -34,6 +37,7 @@
 #include <kurv/kurv.h>
 #include <kurv/keyfile.h>
 #include <kurv/ecdsa.h>
+#include <kurv/ecies.h>
 #include <kurv_curve_list.h>
 
 #include "checkmem.h"
@@ -157,6 +161,60 @@ static void test_sign(const kurv_curve *c, uint8_t *d, size_t slen,
             CHECK(kurv_ecdsa_verify(c, sig, sig_len, pub, pub_len, digest, 32, vflags) == KURV_OK);
         }
     }
+}
+
+/* ECIES, every preset: encryption with a secret ephemeral r and a secret message, then
+ * decryption of that ciphertext with a secret d. The references are computed with defined
+ * inputs: the ciphertext for a given r is deterministic (the IV is zero or derived). */
+static void test_ecies(const kurv_curve *c, uint8_t *d, size_t slen,
+                       const uint8_t *pub, size_t pub_len, uint8_t *r)
+{
+    const char *const *names = kurv_ecies_preset_names();
+    uint8_t msg[37], ct[KURV_MAX_POINT_LEN + 37 + 16 + 64], ref[sizeof ct], pt[sizeof ct];
+    size_t i, ct_len, ref_len, pt_len;
+    kurv_err e;
+
+    kurv_ecies_params gcm = *kurv_ecies_preset(names[0]);
+
+    /* the presets, then AES-256-GCM (no preset uses it; its GHASH key is secret too) */
+    gcm.cipher = KURV_ECIES_AES_GCM;
+    gcm.cipher_key_len = 32;
+    gcm.mac = KURV_ECIES_MAC_NONE;
+    gcm.tag_len = 0;
+    CHECK(kurv_ecies_params_check(c, &gcm) == KURV_OK);
+    CHECK(kurv_random(msg, sizeof msg) == KURV_OK);
+    for (i = 0; i == 0 || names[i - 1] != NULL; i++) {
+        const kurv_ecies_params *p = names[i] ? kurv_ecies_preset(names[i]) : &gcm;
+
+        ref_len = sizeof ref;
+        CHECK(kurv_ecies_encrypt_ephemeral(c, ref, &ref_len, pub, pub_len, msg, sizeof msg,
+                                           p, r, slen) == KURV_OK);
+
+        ct_len = sizeof ct;
+        SECRET(r, slen);
+        SECRET(msg, sizeof msg);
+        e = kurv_ecies_encrypt_ephemeral(c, ct, &ct_len, pub, pub_len, msg, sizeof msg,
+                                         p, r, slen);
+        PUBLIC(&e, sizeof e);
+        PUBLIC(r, slen);
+        PUBLIC(msg, sizeof msg);
+        PUBLIC(ct, sizeof ct);
+        PUBLIC(&ct_len, sizeof ct_len);
+        CHECK(e == KURV_OK);
+        CHECK(ct_len == ref_len && memcmp(ct, ref, ct_len) == 0);
+
+        pt_len = sizeof pt;
+        SECRET(d, slen);
+        e = kurv_ecies_decrypt(c, pt, &pt_len, d, slen, ct, ct_len, p);
+        PUBLIC(&e, sizeof e);
+        PUBLIC(d, slen);
+        PUBLIC(pt, sizeof pt);
+        PUBLIC(&pt_len, sizeof pt_len);
+        CHECK(e == KURV_OK);
+        CHECK(pt_len == sizeof msg && memcmp(pt, msg, sizeof msg) == 0);
+        kurv_wipe(pt, sizeof pt);
+    }
+    kurv_wipe(msg, sizeof msg);
 }
 
 static void test_encode(const kurv_curve *c, uint8_t *d, size_t slen)
@@ -334,6 +392,7 @@ static void test_curve(const kurv_curve *c)
     test_pubkey(c, d, slen, pub, pub_len);
     test_ecdh(c, d, slen, pub, pub_len, d2, pub2, pub2_len);
     test_sign(c, d, slen, pub, pub_len, digest);
+    test_ecies(c, d, slen, pub, pub_len, d2);
     if (kurv_curve_oid_str(c))
         test_encode(c, d, slen);
     test_point_api(c, d, d2, slen);

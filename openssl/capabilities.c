@@ -1,0 +1,73 @@
+/*
+ * openssl/capabilities.c: the TLS-GROUP capability (provider-base(7), "CAPABILITIES").
+ *
+ * libssl 3.0 keeps the groups of the provider whose "EC" keymgmt it fetched, so kurv
+ * announces one entry per TLS group name of every curve it found, with OpenSSL 3.0's ids and
+ * version ranges (RFC 8422 5.1.1 / RFC 8446 4.2.7 code points):
+ *   secp256k1 22, brainpoolP256r1 26, P384r1 27, P512r1 28: TLS 1.0-1.2, DTLS 1.0-1.2;
+ *   secp256r1/P-256 23, secp384r1/P-384 24, secp521r1/P-521 25: TLS 1.0 and later, DTLS too;
+ * and RFC 8734's TLS 1.3 Brainpool groups, which OpenSSL 3.0 itself lacks:
+ *   brainpoolP256r1tls13 31, brainpoolP384r1tls13 32, brainpoolP512r1tls13 33: TLS 1.3 only,
+ *   no DTLS (-1), the same curves and ECDHE as their TLS 1.2 namesakes.
+ * tls-group-name-internal is kurv's curve name (the keymgmt's gen takes it as "group").
+ */
+#include <string.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <openssl/prov_ssl.h>
+#include "prov.h"
+
+static const struct {
+    const char *tlsname;   /* the name in -groups / SSL_CTX_set1_groups_list */
+    const char *curve;     /* kurv's curve name */
+    unsigned id, secbits;
+    int mintls, maxtls, mindtls, maxdtls;
+} groups[] = {
+    {"secp256k1", "secp256k1", 22, 128, TLS1_VERSION, TLS1_2_VERSION, DTLS1_VERSION, DTLS1_2_VERSION},
+    {"secp256r1", "P-256", 23, 128, TLS1_VERSION, 0, DTLS1_VERSION, 0},
+    {"P-256", "P-256", 23, 128, TLS1_VERSION, 0, DTLS1_VERSION, 0},
+    {"secp384r1", "P-384", 24, 192, TLS1_VERSION, 0, DTLS1_VERSION, 0},
+    {"P-384", "P-384", 24, 192, TLS1_VERSION, 0, DTLS1_VERSION, 0},
+    {"secp521r1", "P-521", 25, 256, TLS1_VERSION, 0, DTLS1_VERSION, 0},
+    {"P-521", "P-521", 25, 256, TLS1_VERSION, 0, DTLS1_VERSION, 0},
+    {"brainpoolP256r1", "brainpoolP256r1", 26, 128, TLS1_VERSION, TLS1_2_VERSION, DTLS1_VERSION, DTLS1_2_VERSION},
+    {"brainpoolP384r1", "brainpoolP384r1", 27, 192, TLS1_VERSION, TLS1_2_VERSION, DTLS1_VERSION, DTLS1_2_VERSION},
+    {"brainpoolP512r1", "brainpoolP512r1", 28, 256, TLS1_VERSION, TLS1_2_VERSION, DTLS1_VERSION, DTLS1_2_VERSION},
+    {"brainpoolP256r1tls13", "brainpoolP256r1", 31, 128, TLS1_3_VERSION, 0, -1, -1},
+    {"brainpoolP384r1tls13", "brainpoolP384r1", 32, 192, TLS1_3_VERSION, 0, -1, -1},
+    {"brainpoolP512r1tls13", "brainpoolP512r1", 33, 256, TLS1_3_VERSION, 0, -1, -1},
+};
+
+int kp_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg)
+{
+    (void)provctx;
+    if (capability == NULL || OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0)
+        return 0;
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
+        const kp_curve *c = kp_curve_find(groups[i].curve);
+        if (c == NULL)
+            continue;   /* its family is not installed */
+        unsigned id = groups[i].id, secbits = groups[i].secbits;
+        int mintls = groups[i].mintls, maxtls = groups[i].maxtls;
+        int mindtls = groups[i].mindtls, maxdtls = groups[i].maxdtls;
+        unsigned is_kem = 0;
+        OSSL_PARAM p[] = {
+            OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, (char *)groups[i].tlsname,
+                                   strlen(groups[i].tlsname)),
+            OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, (char *)c->name,
+                                   strlen(c->name)),
+            OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, "EC", 2),
+            OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &id),
+            OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &secbits),
+            OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_IS_KEM, &is_kem),
+            OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &mintls),
+            OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &maxtls),
+            OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &mindtls),
+            OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &maxdtls),
+            OSSL_PARAM_END
+        };
+        if (!cb(p, arg))
+            return 0;
+    }
+    return 1;
+}

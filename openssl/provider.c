@@ -1,0 +1,184 @@
+/*
+ * openssl/provider.c: the entry point of kurv.so (OSSL_provider_init, provider-base(7)), the
+ * provider's gettable params, the algorithm tables of query_operation, errors and the trace.
+ *
+ * Provider params (`openssl list -providers -verbose`, OSSL_PROVIDER_get_params):
+ *   name       "kurv"
+ *   version    kurv's version (kurv_version())
+ *   buildinfo  "kurv <version>; curves: <the curves found at load, kurv's names>"
+ *   status     1
+ *   kurv-curves the curves found, space separated
+ * Algorithms (property "provider=kurv"), offered only when at least one family was found:
+ *   KEYMGMT EC:id-ecPublicKey:1.2.840.10045.2.1, SIGNATURE ECDSA, KEYEXCH ECDH,
+ *   capability TLS-GROUP.
+ * Trace: KURV_PROVIDER_LOG=FILE (read at load) makes kp_log append one line per operation.
+ */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/params.h>
+#include <kurv/util.h>
+#include "prov.h"
+
+/* Module state, shared by every library context that loads the provider: set up by the
+ * first OSSL_provider_init, released by the last teardown (users counts them, under lock). */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned users;
+static char *log_path;
+static char curve_names[256];
+static char buildinfo[320];
+
+void kp_log(const char *op, const kp_curve *curve)
+{
+    if (log_path == NULL || curve == NULL)
+        return;
+    char line[96];
+    int n = snprintf(line, sizeof line, "%s %s\n", op, curve->name);
+    if (n <= 0 || (size_t)n >= sizeof line)
+        return;
+    int fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return;
+    ssize_t w = write(fd, line, (size_t)n);
+    (void)w;
+    close(fd);
+}
+
+void kp_err_at(const char *file, int line, int reason, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ERR_new();
+    ERR_set_debug(file, line, "kurv");
+    ERR_vset_error(ERR_LIB_PROV, reason, fmt, ap);
+    va_end(ap);
+}
+
+static const OSSL_PARAM *kp_gettable_params(void *provctx)
+{
+    static const OSSL_PARAM list[] = {
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
+        OSSL_PARAM_DEFN("kurv-curves", OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_END
+    };
+    (void)provctx;
+    return list;
+}
+
+static int kp_get_params(void *provctx, OSSL_PARAM params[])
+{
+    OSSL_PARAM *p;
+    (void)provctx;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL
+        && !OSSL_PARAM_set_utf8_ptr(p, "kurv"))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL
+        && !OSSL_PARAM_set_utf8_ptr(p, kurv_version()))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL
+        && !OSSL_PARAM_set_utf8_ptr(p, buildinfo))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL
+        && !OSSL_PARAM_set_int(p, 1))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, "kurv-curves")) != NULL
+        && !OSSL_PARAM_set_utf8_ptr(p, curve_names))
+        return 0;
+    return 1;
+}
+
+static const OSSL_ALGORITHM keymgmt_algs[] = {
+    {"EC:id-ecPublicKey:1.2.840.10045.2.1", "provider=kurv", kp_keymgmt_functions,
+     "EC keys on kurv's curves"},
+    {NULL, NULL, NULL, NULL}
+};
+static const OSSL_ALGORITHM signature_algs[] = {
+    {"ECDSA", "provider=kurv", kp_signature_functions, "ECDSA with RFC 6979 nonces (kurv)"},
+    {NULL, NULL, NULL, NULL}
+};
+static const OSSL_ALGORITHM keyexch_algs[] = {
+    {"ECDH", "provider=kurv", kp_keyexch_functions, "ECDH (kurv)"},
+    {NULL, NULL, NULL, NULL}
+};
+
+static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_cache)
+{
+    (void)provctx;
+    *no_cache = 0;
+    if (kp_curve_count() == 0)
+        return NULL;
+    switch (operation_id) {
+    case OSSL_OP_KEYMGMT: return keymgmt_algs;
+    case OSSL_OP_SIGNATURE: return signature_algs;
+    case OSSL_OP_KEYEXCH: return keyexch_algs;
+    default: return NULL;
+    }
+}
+
+static void kp_teardown(void *provctx)
+{
+    OPENSSL_free(provctx);
+    pthread_mutex_lock(&lock);
+    if (users > 0 && --users == 0) {
+        kp_families_unload();
+        free(log_path);
+        log_path = NULL;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+static const OSSL_DISPATCH kp_dispatch[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))kp_teardown},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))kp_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))kp_get_params},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))kp_query},
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))kp_get_capabilities},
+    {0, NULL}
+};
+
+/*
+ * OSSL_provider_init() - provider-base(7)'s entry point. The first call (of any library
+ * context) loads the families (a module that finds no family offers no algorithm but still
+ * loads) and reads KURV_PROVIDER_LOG; later calls share that state.
+ * Return: 1; 0 when memory runs out.
+ */
+__attribute__((visibility("default")))
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx)
+{
+    (void)in;
+    kp_provctx *ctx = OPENSSL_zalloc(sizeof *ctx);
+    if (ctx == NULL)
+        return 0;
+    ctx->handle = handle;
+    pthread_mutex_lock(&lock);
+    if (users++ == 0) {
+        kp_families_load();
+        const char *lp = getenv("KURV_PROVIDER_LOG");
+        log_path = (lp != NULL && *lp != '\0') ? strdup(lp) : NULL;
+        curve_names[0] = '\0';
+        for (size_t i = 0; i < kp_curve_count(); i++) {
+            if (i > 0)
+                strncat(curve_names, " ", sizeof curve_names - strlen(curve_names) - 1);
+            strncat(curve_names, kp_curve_at(i)->name,
+                    sizeof curve_names - strlen(curve_names) - 1);
+        }
+        snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s", kurv_version(),
+                 kp_curve_count() > 0 ? curve_names : "none (no family library found)");
+    }
+    pthread_mutex_unlock(&lock);
+    *out = kp_dispatch;
+    *provctx = ctx;
+    return 1;
+}
