@@ -377,16 +377,20 @@ pkg_install_check() {
 # as an active provider, and with kurv alone (and base's encoders) makes EC keys on the
 # Brainpool curves and on no other curve of the registry
 pkg_provider_check() {
-    local root=$1 fam name ok=0 bad=0 got
+    local root=$1 fam name ok=0 bad=0 got want
     pkg_chroot "$root" apt-get install -y --no-install-recommends openssl openssl-provider-kurv \
         libkurv-brainpool0 >"$out/install-provider.log" 2>&1 ||
         { echo "provider: apt-get install failed (build-deb/install-provider.log)"; return 1; }
-    got=$(pkg_chroot "$root" dpkg-query -W -f='${Package}\n' 'libkurv-*' 2>/dev/null | sort | paste -sd' ' -)
+    got=$(pkg_installed "$root" | awk '$1 == "ii" && $2 ~ /^libkurv-/ { print $2 }' | paste -sd' ' -)
     [ "$got" = "libkurv-brainpool0" ] || { echo "provider: kurv families installed: [$got], expected [libkurv-brainpool0]"; bad=1; }
     got=$(pkg_chroot "$root" openssl list -providers -verbose -provider kurv 2>&1)
     printf '%s\n' "$got" | sed 's/^/  /'
     printf '%s\n' "$got" | grep -q "^  kurv$" && printf '%s\n' "$got" | grep -q "status: active" ||
         { echo "provider: openssl does not list kurv as active"; bad=1; }
+    # the curves it found at load (its build info), against the Brainpool curves of the registry
+    want=$(awk -F"'" '/^kurv_family_registry/ { exit } { for (i = 2; i < NF; i += 2) { if ($i == "family") f = $(i + 2); if ($i == "name" && f == "brainpool") print $(i + 2) } }' curves/meson.build | sort | paste -sd' ' -)
+    got=$(printf '%s\n' "$got" | sed -n 's/^ *build info: .*curves: //p' | tr ' ' '\n' | sort | paste -sd' ' -)
+    [ -n "$want" ] && [ "$got" = "$want" ] || { echo "provider: offers [$got], expected [$want]"; bad=1; }
     # family and OpenSSL name of every curve of the registry (curves/meson.build)
     while read -r fam name; do
         if pkg_chroot "$root" openssl genpkey -provider kurv -provider base -algorithm EC \
@@ -395,10 +399,10 @@ pkg_provider_check() {
         else
             [ "$fam" = brainpool ] && { echo "provider: no key on $name"; bad=1; }
         fi
-    done < <(awk -F"'" '{ for (i = 2; i < NF; i += 2) { if ($i == "family") f = $(i + 2); if ($i == "openssl") print f, $(i + 2) } }' curves/meson.build)
+    done < <(awk -F"'" '/^kurv_family_registry/ { exit } { for (i = 2; i < NF; i += 2) { if ($i == "family") f = $(i + 2); if ($i == "openssl") print f, $(i + 2) } }' curves/meson.build)
     pkg_chroot "$root" apt-get purge -y --autoremove openssl-provider-kurv libkurv-brainpool0 >>"$out/install-provider.log" 2>&1
     [ $bad -eq 0 ] && [ $ok -gt 0 ] || return 1
-    echo "provider: kurv active; keys on the $ok Brainpool curves only"
+    echo "provider: kurv active, offering [$want]; keys on the $ok Brainpool curves only"
 }
 
 cmd_package() {
