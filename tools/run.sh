@@ -17,6 +17,11 @@
 #                         (plus seeds from ../shared/vectors when present); per harness the
 #                         executions, coverage and result; non-zero on any crash, leak,
 #                         timeout or differential, whose input is kept in fuzz/artifacts/
+#   ./tools/run.sh package      build the Debian packages (debian/) in ./build-deb and check
+#                         them: contents and Depends, symbol versions, lintian, the ABI
+#                         against abi/, installs in a Debian 12 minbase root, the autopkgtest
+#   ./tools/run.sh abi-update   regenerate abi/*.abi and debian/*.symbols from a fresh build
+#                         (./build-abi); review and commit the diff (README "Distribution packages")
 #
 # Run it from anywhere inside a clone: it works in the clone's top folder.
 set -u
@@ -264,8 +269,398 @@ cmd_fuzz() {
     return $status
 }
 
+# ---------------------------------------------------------------------------------------
+# package, abi-update (issue 13): the Debian packages of debian/, checked the way a Debian
+# maintainer and the archive's tools check them; the ABI baseline in abi/.
+
+# what `package` and `abi-update` need on the host (the packages' Build-Depends under the
+# nocheck profile, the archive's tools, a minbase root's maker)
+pkg_tools=(
+    build-essential debhelper dpkg-dev fakeroot meson ninja-build pkgconf nettle-dev
+    lintian abigail-tools debootstrap autopkgtest binutils
+)
+pkg_suite=bookworm          # Debian 12
+pkg_cache=/var/cache/kurv-pkgtest
+
+pkg_deps() {
+    local missing=() p
+    for p in "${pkg_tools[@]}"; do
+        installed "$p" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    say "package: installing ${missing[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "run.sh: missing packages (${missing[*]}); run as root" >&2
+        return 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update && apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+# pkg_abi_dump LIBDIR INCDIR OUTDIR: one abidw dump per kurv library of LIBDIR (its public
+# types only: those of INCDIR's headers), OUTDIR/libkurv-FAMILY.abi; no paths or source
+# locations, so that dumps from different trees compare equal
+pkg_abi_dump() {
+    local so base n=0
+    mkdir -p "$3" || return 1
+    for so in "$1"/libkurv*.so.[0-9]*.*; do
+        [ -f "$so" ] || continue
+        base=$(basename "$so")
+        abidw --no-corpus-path --no-show-locs --headers-dir "$2" --drop-private-types \
+            --out-file "$3/${base%%.so.*}.abi" "$so" || return 1
+        n=$((n + 1))
+    done
+    [ $n -gt 0 ] || { echo "run.sh: no kurv library in $1" >&2; return 1; }
+}
+
+# pkg_meson_version: the project version of meson.build
+pkg_meson_version() {
+    sed -n "s/^  version: '\([^']*\)',\$/\1/p" meson.build | head -n 1
+}
+
+# abi-update: build as the packages do (dpkg-buildflags, /usr, multiarch libdir), install into
+# build-abi/stage, then rewrite abi/*.abi and, with dpkg-gensymbols, debian/*.symbols (new
+# symbols get the version of meson.build; removed ones are left as #MISSING# lines to see)
+cmd_abi_update() {
+    local dir=build-abi ma ver opt=() pkg lib f
+    pkg_deps || return 1
+    ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH) || return 1
+    ver=$(pkg_meson_version)
+    grep -qs "option('openssl_provider'" meson_options.txt && opt+=(-Dopenssl_provider=disabled)
+    say "abi-update: build in $dir with dpkg-buildflags"
+    rm -rf "$dir"
+    (
+        eval "$(dpkg-buildflags --export=sh)"
+        meson setup "$dir" --prefix=/usr --libdir="lib/$ma" -Dbuildtype=plain -Db_ndebug=true -Dtests=false \
+            -Dtool=false -Dbench=disabled "${opt[@]}" >/dev/null &&
+            meson compile -C "$dir" >/dev/null &&
+            DESTDIR="$top/$dir/stage" meson install -C "$dir" --quiet >/dev/null
+    ) || { echo "run.sh: abi-update: the build failed (logs in $dir/meson-logs)" >&2; return 1; }
+    rm -f abi/*.abi
+    pkg_abi_dump "$dir/stage/usr/lib/$ma" "$dir/stage/usr/include/kurv" abi || return 1
+    say "abi-update: abi/: $(cd abi && ls -- *.abi | paste -sd' ' -)"
+    # one symbols file per runtime package: the one whose .install names lib*.so.*
+    for f in debian/*.install; do
+        lib=$(sed -n 's|^usr/lib/${DEB_HOST_MULTIARCH}/\(lib[^/]*\)\.so\.\*$|\1|p' "$f")
+        [ -n "$lib" ] || continue
+        pkg=$(basename "$f" .install)
+        if [ ! -f "debian/$pkg.symbols" ]; then
+            # a new library: the header lines (deb-symbols(5)); dpkg-gensymbols adds the rest
+            printf '%s %s #MINVER#\n* Build-Depends-Package: %s-dev\n' \
+                "$(objdump -p "$dir/stage/usr/lib/$ma/$lib.so" | awk '$1 == "SONAME" { print $2 }')" \
+                "$pkg" "$lib" > "debian/$pkg.symbols"
+        fi
+        dpkg-gensymbols -q -c0 -t -p"$pkg" -v"$ver" -e"$dir/stage/usr/lib/$ma/$lib.so.*.*" \
+            -I"debian/$pkg.symbols" -O"debian/$pkg.symbols.new" &&
+            mv "debian/$pkg.symbols.new" "debian/$pkg.symbols" || return 1
+    done
+    say "abi-update: done; review and commit: git diff --stat abi/ debian/"
+    git diff --stat -- abi/ debian/ 2>/dev/null
+}
+
+# pkg_render DEB: the package as debian/package-contents lists it (Section, Multi-Arch, the
+# package names of Depends, sorted; every path but directories, sorted)
+pkg_render() {
+    local deb=$1
+    echo "Package: $(dpkg-deb -f "$deb" Package)"
+    echo "Section: $(dpkg-deb -f "$deb" Section)"
+    echo "Multi-Arch: $(dpkg-deb -f "$deb" Multi-Arch)"
+    echo "Depends: $(dpkg-deb -f "$deb" Depends | tr ',|' '\n\n' | awk 'NF { sub(/:any$/, "", $1); print $1 }' | sort -u | paste -sd' ' -)"
+    echo "Files:"
+    dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { p = $6; sub(/^\./, "", p); print " " p }' | sort
+}
+
+# pkg_expected PACKAGE MA VERSION: its entry of debian/package-contents, @MA@ and @VERSION@
+# replaced
+pkg_expected() {
+    awk -v p="$1" '/^#/ { next } /^Package: / { on = ($2 == p) } on && NF' debian/package-contents |
+        sed "s/@MA@/$2/g; s/@VERSION@/$3/g"
+}
+
+# pkg_chroot ROOT CMD...: run CMD in the root, non-interactively
+pkg_chroot() {
+    local root=$1
+    shift
+    DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 chroot "$root" "$@"
+}
+
+# pkg_mirror: the machine's Debian mirror for $pkg_suite, from /etc/apt/sources.list(.d)
+# (one-line and deb822 forms)
+pkg_mirror() {
+    local f
+    for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+        # deb [options] URI SUITE COMPONENTS...
+        [ -r "$f" ] && awk -v s="$pkg_suite" '$1 == "deb" {
+                i = 2; if ($i ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
+                if ($(i + 1) == s) { print $i; exit } }' "$f"
+    done
+    for f in /etc/apt/sources.list.d/*.sources; do
+        [ -r "$f" ] && awk -v s="$pkg_suite" '
+            /^[ \t]*$/ { if (deb && suite && uri) { print uri; exit } deb = suite = 0; uri = ""; next }
+            $1 == "Types:" { for (i = 2; i <= NF; i++) if ($i == "deb") deb = 1 }
+            $1 == "Suites:" { for (i = 2; i <= NF; i++) if ($i == s) suite = 1 }
+            $1 == "URIs:" { uri = $2 }
+            END { if (deb && suite && uri) print uri }' "$f"
+    done | head -n 1
+}
+
+# pkg_minbase: the path of a Debian 12 minbase root tarball (debootstrap --variant=minbase from
+# the machine's mirror, with its package lists), made when missing; cached under $pkg_cache,
+# keyed by mirror, suite and architecture
+pkg_minbase() {
+    local mirror arch key tarball tmp
+    mirror=$(pkg_mirror)
+    [ -n "$mirror" ] || { echo "run.sh: no apt source for $pkg_suite in /etc/apt" >&2; return 1; }
+    arch=$(dpkg --print-architecture)
+    key=$(printf '%s %s %s\n' "$mirror" "$pkg_suite" "$arch" | sha256sum | cut -c1-16)
+    tarball=$pkg_cache/minbase-$pkg_suite-$arch-$key.tar
+    if [ ! -s "$tarball" ]; then
+        say "package: debootstrap --variant=minbase $pkg_suite from $mirror (cached in $tarball)" >&2
+        mkdir -p "$pkg_cache" && tmp=$(mktemp -d "$pkg_cache/root.XXXXXX") || return 1
+        if debootstrap --variant=minbase --arch="$arch" "$pkg_suite" "$tmp" "$mirror" >"$pkg_cache/debootstrap.log" 2>&1 &&
+                cp /etc/resolv.conf "$tmp/etc/resolv.conf" &&
+                pkg_chroot "$tmp" apt-get update >>"$pkg_cache/debootstrap.log" 2>&1 &&
+                pkg_chroot "$tmp" apt-get clean &&
+                tar -C "$tmp" -cf "$tarball.new" . && mv "$tarball.new" "$tarball"; then
+            rm -rf "$tmp"
+        else
+            echo "run.sh: debootstrap failed (log: $pkg_cache/debootstrap.log)" >&2
+            rm -rf "$tmp" "$tarball.new"
+            return 1
+        fi
+    fi
+    echo "$tarball"
+}
+
+# pkg_installed ROOT: the packages installed in the root, one per line, sorted
+pkg_installed() {
+    pkg_chroot "$1" dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' | awk '{ print $1 " " $2 }' | sort
+}
+
+# pkg_install_check ROOT PACKAGE EXPECTED...: installing PACKAGE adds exactly EXPECTED
+# (PACKAGE and what it must pull in), purging it and its automatic dependencies restores the
+# package set, to the dpkg status of each package
+pkg_install_check() {
+    local root=$1 pkg=$2 before after added want
+    shift 2
+    want=$(printf '%s\n' "$@" | sort | paste -sd' ' -)
+    before=$(pkg_installed "$root")
+    pkg_chroot "$root" apt-get install -y "$pkg" >"$out/install-$pkg.log" 2>&1 ||
+        { echo "install $pkg: apt-get failed (build-deb/install-$pkg.log)"; return 1; }
+    after=$(pkg_installed "$root")
+    added=$(comm -13 <(echo "$before") <(echo "$after") | awk '{ print $2 }' | sort | paste -sd' ' -)
+    pkg_chroot "$root" apt-get purge -y --autoremove "$pkg" >>"$out/install-$pkg.log" 2>&1 ||
+        { echo "purge $pkg: apt-get failed"; return 1; }
+    if [ "$added" != "$want" ]; then
+        echo "install $pkg: added [$added], expected [$want]"
+        return 1
+    fi
+    if [ "$(pkg_installed "$root")" != "$before" ]; then
+        echo "purge $pkg: the package set differs from before the install:"
+        diff <(echo "$before") <(pkg_installed "$root") | sed 's/^/  /'
+        return 1
+    fi
+    echo "install $pkg: added exactly [$added]; purge: package set restored"
+}
+
+# pkg_provider_check ROOT: the provider with the Brainpool family only: openssl lists kurv
+# as an active provider, and with kurv alone (and base's encoders) makes EC keys on the
+# Brainpool curves and on no other curve of the registry
+pkg_provider_check() {
+    local root=$1 fam name ok=0 bad=0 got want
+    pkg_chroot "$root" apt-get install -y --no-install-recommends openssl openssl-provider-kurv \
+        libkurv-brainpool0 >"$out/install-provider.log" 2>&1 ||
+        { echo "provider: apt-get install failed (build-deb/install-provider.log)"; return 1; }
+    got=$(pkg_installed "$root" | awk '$1 == "ii" && $2 ~ /^libkurv-/ { print $2 }' | paste -sd' ' -)
+    [ "$got" = "libkurv-brainpool0" ] || { echo "provider: kurv families installed: [$got], expected [libkurv-brainpool0]"; bad=1; }
+    got=$(pkg_chroot "$root" openssl list -providers -verbose -provider kurv 2>&1)
+    printf '%s\n' "$got" | sed 's/^/  /'
+    printf '%s\n' "$got" | grep -q "^  kurv$" && printf '%s\n' "$got" | grep -q "status: active" ||
+        { echo "provider: openssl does not list kurv as active"; bad=1; }
+    # the curves it found at load (its build info), against the Brainpool curves of the registry
+    want=$(awk -F"'" '/^kurv_family_registry/ { exit } { for (i = 2; i < NF; i += 2) { if ($i == "family") f = $(i + 2); if ($i == "name" && f == "brainpool") print $(i + 2) } }' curves/meson.build | sort | paste -sd' ' -)
+    got=$(printf '%s\n' "$got" | sed -n 's/^ *build info: .*curves: //p' | tr ' ' '\n' | sort | paste -sd' ' -)
+    [ -n "$want" ] && [ "$got" = "$want" ] || { echo "provider: offers [$got], expected [$want]"; bad=1; }
+    # family and OpenSSL name of every curve of the registry (curves/meson.build)
+    while read -r fam name; do
+        if pkg_chroot "$root" openssl genpkey -provider kurv -provider base -algorithm EC \
+                -pkeyopt "ec_paramgen_curve:$name" -out /dev/null >/dev/null 2>&1; then
+            [ "$fam" = brainpool ] && ok=$((ok + 1)) || { echo "provider: offers $name ($fam) without its package"; bad=1; }
+        else
+            [ "$fam" = brainpool ] && { echo "provider: no key on $name"; bad=1; }
+        fi
+    done < <(awk -F"'" '/^kurv_family_registry/ { exit } { for (i = 2; i < NF; i += 2) { if ($i == "family") f = $(i + 2); if ($i == "openssl") print f, $(i + 2) } }' curves/meson.build)
+    pkg_chroot "$root" apt-get purge -y --autoremove openssl-provider-kurv libkurv-brainpool0 >>"$out/install-provider.log" 2>&1
+    [ $bad -eq 0 ] && [ $ok -gt 0 ] || return 1
+    echo "provider: kurv active, offering [$want]; keys on the $ok Brainpool curves only"
+}
+
+cmd_package() {
+    local out=$top/build-deb ma ver debver debs=() deb p status=0 tarball root
+    local r_build=FAIL r_contents=FAIL r_versions=FAIL r_lintian=FAIL r_abi=FAIL
+    local r_install=FAIL r_provider=skipped r_autopkgtest=FAIL
+    pkg_deps || return 1
+    ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH) || return 1
+    ver=$(pkg_meson_version)
+
+    # the source tree: the clone's files (tracked and untracked, not ignored) in build-deb/src
+    say "package: source tree in build-deb/src"
+    # a root left by an interrupted run may still have /proc mounted
+    mountpoint -q "$out/root/proc" 2>/dev/null && umount "$out/root/proc"
+    rm -rf --one-file-system "$out" && mkdir -p "$out/src" || return 1
+    if git rev-parse --git-dir >/dev/null 2>&1; then
+        git ls-files -z --cached --others --exclude-standard |
+            tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$out/src"
+    else
+        tar --exclude='./build*' --exclude=./.git -cf - . | tar -xf - -C "$out/src"
+    fi || return 1
+    debver=$(cd "$out/src" && dpkg-parsechangelog -S Version) || return 1
+    if [ "${debver%-*}" != "$ver" ]; then
+        echo "run.sh: debian/changelog is at $debver, meson.build at $ver: add a changelog entry (dch -v $ver-1)" >&2
+        return 1
+    fi
+
+    # the build: nocheck (the suite ran in `test`), both cores
+    say "package: dpkg-buildpackage -us -uc -b (nocheck, parallel=2; log build-deb/build.log)"
+    local t0=$SECONDS
+    if (cd "$out/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" DEB_BUILD_PROFILES=nocheck \
+            dpkg-buildpackage -us -uc -b) >"$out/build.log" 2>&1; then
+        r_build=ok
+        echo "built in $((SECONDS - t0)) s"
+    else
+        tail -n 40 "$out/build.log"
+        echo "run.sh package: FAIL (dpkg-buildpackage; log in build-deb/build.log)"
+        return 1
+    fi
+    # the packages (the -dbgsym ones, debug symbols, are only listed)
+    for deb in "$out"/*.deb; do
+        case $deb in *-dbgsym_*) ;; *) debs+=("$deb") ;; esac
+    done
+    ls -l "$out"/*.deb | awk '{ printf "  %8d  %s\n", $5, $NF }' | sed "s|$out/||"
+
+    # contents and Depends against debian/package-contents
+    say "package: contents and Depends against debian/package-contents"
+    local listed built
+    listed=$(cd "$out/src" && dh_listpackages | sort | paste -sd' ' -)
+    built=$(for deb in "${debs[@]}"; do dpkg-deb -f "$deb" Package; done | sort | paste -sd' ' -)
+    r_contents=ok
+    [ "$listed" = "$built" ] || { echo "built [$built], debian/control lists [$listed]"; r_contents=FAIL; }
+    for deb in "${debs[@]}"; do
+        p=$(dpkg-deb -f "$deb" Package)
+        if ! diff -u --label "expected $p" --label "built $p" <(pkg_expected "$p" "$ma" "$ver") <(pkg_render "$deb"); then
+            r_contents=FAIL
+        fi
+    done
+    [ $r_contents = ok ] && echo "${#debs[@]} packages as listed"
+
+    # symbol versions: every symbol a runtime package's library exports carries the library's
+    # node, KURV_<NAME>_<SONAME> (libkurv-nist.so.0: KURV_NIST_0; libkurv.so.0: KURV_0)
+    say "package: symbol versions"
+    r_versions=ok
+    mkdir -p "$out/x"
+    for deb in "${debs[@]}"; do
+        dpkg-deb -x "$deb" "$out/x"
+    done
+    local so node bad n
+    for so in "$out"/x/usr/lib/"$ma"/libkurv*.so.[0-9]*.*; do
+        node=$(basename "$so" | sed 's/^lib//; s/\.so\.\([0-9]*\)\..*$/_\1/' | tr 'a-z-' 'A-Z_')
+        n=$(objdump -T "$so" | awk '$2 == "g" && $4 != "*UND*"' | wc -l)
+        bad=$(objdump -T "$so" | awk -v v="$node" '$2 == "g" && $4 != "*UND*" && $(NF - 1) != v { print $NF }')
+        if [ -n "$bad" ] || [ "$n" -eq 0 ]; then
+            echo "$(basename "$so"): symbols without version $node: $bad"
+            r_versions=FAIL
+        else
+            echo "$(basename "$so"): $n symbols, all $node"
+        fi
+    done
+
+    # lintian, as the archive runs it
+    say "package: lintian --fail-on error,warning build-deb/*.changes"
+    if lintian --fail-on error,warning --display-info "$out"/*.changes; then
+        r_lintian=ok
+        echo "lintian: no error, no warning"
+    fi
+
+    # the ABI against abi/: abidiff on every library, any change fails
+    say "package: abidiff against abi/"
+    r_abi=ok
+    pkg_abi_dump "$out/src/debian/tmp/usr/lib/$ma" "$out/src/debian/tmp/usr/include/kurv" "$out/abi" || r_abi=FAIL
+    if [ "$(cd abi && ls ./*.abi 2>/dev/null)" != "$(cd "$out/abi" && ls ./*.abi)" ]; then
+        echo "abi/ has [$(cd abi && ls ./*.abi 2>/dev/null | paste -sd' ' -)], the build [$(cd "$out/abi" && ls ./*.abi | paste -sd' ' -)]"
+        r_abi=FAIL
+    fi
+    for p in abi/*.abi; do
+        [ -f "$out/$p" ] || continue
+        if abidiff --no-show-locs "$p" "$out/$p" >"$out/$(basename "$p").diff" 2>&1 &&
+                ! grep -Eq '[1-9][0-9]* (Added|Removed|Changed)' "$out/$(basename "$p").diff"; then
+            echo "$(basename "$p" .abi): no change"
+        else
+            cat "$out/$(basename "$p").diff"
+            r_abi=FAIL
+        fi
+    done
+    [ $r_abi = ok ] || echo "ABI changed: an incompatible change bumps the SONAME; a compatible one runs ./tools/run.sh abi-update in the same commit"
+
+    # a Debian 12 minbase root with the packages as a local flat repository
+    say "package: installs in a Debian 12 minbase root (build-deb/root)"
+    tarball=$(pkg_minbase) || return 1
+    root=$out/root
+    mkdir -p "$root" "$pkg_cache/archives" && tar -C "$root" -xf "$tarball" || return 1
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    mkdir -p "$root/srv/kurv-debs" && cp "${debs[@]}" "$root/srv/kurv-debs/" &&
+        (cd "$root/srv/kurv-debs" && dpkg-scanpackages -m . > Packages 2>/dev/null) || return 1
+    echo "deb [trusted=yes] file:/srv/kurv-debs ./" > "$root/etc/apt/sources.list.d/kurv.list"
+    # apt's downloads run as root in the root (its _apt user cannot reach the lists there)
+    echo 'APT::Sandbox::User "root";' > "$root/etc/apt/apt.conf.d/99kurv-pkgtest"
+    # downloads are kept between runs
+    cp "$pkg_cache"/archives/*.deb "$root/var/cache/apt/archives/" 2>/dev/null
+    pkg_chroot "$root" apt-get update -o Dir::Etc::sourcelist=sources.list.d/kurv.list \
+        -o Dir::Etc::sourceparts=- -o APT::Get::List-Cleanup=0 >"$out/apt-update.log" 2>&1 || return 1
+
+    # each runtime package of a family pulls in itself and libkurv0 (kurv-schnorr also
+    # libkurv-secp256k1-0): the kurv packages of its entry in debian/package-contents
+    r_install=ok
+    local want
+    for p in $listed; do
+        case $p in libkurv0|libkurv-*[0-9]) ;; *) continue ;; esac
+        want=$(pkg_expected "$p" "$ma" "$ver" | sed -n 's/^Depends: //p' | tr ' ' '\n' | grep '^libkurv' | paste -sd' ' -)
+        pkg_install_check "$root" "$p" "$p" $want || r_install=FAIL
+    done
+
+    if [ -f "$root/srv/kurv-debs/openssl-provider-kurv_${debver}_$(dpkg --print-architecture).deb" ]; then
+        say "package: the OpenSSL provider with the Brainpool family only"
+        pkg_provider_check "$root" && r_provider=ok || r_provider=FAIL
+    fi
+
+    # the autopkgtest (debian/tests) in the root, against the installed -dev packages
+    say "package: autopkgtest (debian/tests) in the root (log build-deb/autopkgtest/log)"
+    # (a testbed has /proc: `kurv demo` reads its own program through /proc/self/exe)
+    mkdir -p "$out/test-src" && cp -r "$out/src/debian" "$out/test-src/" || return 1
+    mount -t proc proc "$root/proc" || return 1
+    if autopkgtest -o "$out/autopkgtest" "${debs[@]}" "$out/test-src/" -- chroot "$root" \
+            >"$out/autopkgtest.out" 2>&1; then
+        r_autopkgtest=ok
+    fi
+    umount "$root/proc"
+    grep -E '^(families|ok  |FAIL|needs|static|consumers|kurv [0-9])' "$out/autopkgtest/consumers-stdout" 2>/dev/null |
+        grep -v '^ok  ' | sed 's/^/  /'
+    echo "  $(grep -c '^ok  ' "$out/autopkgtest/consumers-stdout" 2>/dev/null || echo 0) consumer checks ok"
+    sed 's/^/  autopkgtest: /' "$out/autopkgtest/summary" 2>/dev/null || tail -n 5 "$out/autopkgtest.out"
+    cp -n "$root"/var/cache/apt/archives/*.deb "$pkg_cache/archives/" 2>/dev/null
+
+    local summary="build: $r_build; contents: $r_contents; symbol versions: $r_versions; lintian: $r_lintian; abi: $r_abi; installs: $r_install; provider: $r_provider; autopkgtest: $r_autopkgtest"
+    case "$summary" in *FAIL*) status=1 ;; *) rm -rf --one-file-system "$root" ;; esac
+    echo
+    if [ $status -eq 0 ]; then
+        echo "run.sh package: PASS ($summary; $((SECONDS)) s)"
+    else
+        echo "run.sh package: FAIL ($summary; logs in build-deb/)"
+    fi
+    return $status
+}
+
 usage() {
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^# Run it from anywhere/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
 }
 
 case "${1:-}" in
@@ -273,6 +668,8 @@ case "${1:-}" in
     demo) cmd_demo ;;
     test) cmd_test ;;
     fuzz) shift; cmd_fuzz "$@" ;;
+    package) cmd_package ;;
+    abi-update) cmd_abi_update ;;
     -h|--help|help) usage ;;
     *) usage >&2; exit 2 ;;
 esac
