@@ -116,6 +116,9 @@ expect_err "text" 2 "$KURV" recover -c "$curve" -s text.rec m1
 expect_err "an empty file" 2 "$KURV" recover -c "$curve" -s empty.rec m1
 expect_err "sign --format eth (recover reads it, sign does not write it)" 2 "$KURV" sign -k key.pem --format eth m1
 expect_err "verify --format rec" 2 "$KURV" verify -p pub.pem -s s1.rec --format rec m1
+expect_err "sign --hedged twice" 2 "$KURV" sign -k key.pem --hedged --hedged m1
+expect_err "sign --hedged=yes" 2 "$KURV" sign -k key.pem --hedged=yes m1
+expect_err "recover --digest twice" 2 "$KURV" recover -c "$curve" -s s1.rec --digest 00 --digest 01
 
 section "Ethereum (--format eth)"
 # EIP-155's example: private key 0x46 * 32, signing hash daf5a7..., v = 37 (chain id 1,
@@ -137,6 +140,13 @@ if [ "$curve" = secp256k1 ]; then
     printf '%s1c' "$eth_sig" >v28.hex
     expect_ok "  v = 28: the other parity" "$KURV" recover -c secp256k1 --format eth -s v28.hex --digest "$eth_hash" -o v28.pem
     if cmp -s v28.pem eth.pub.pem; then fail "  is another key" "the same"; else pass "  is another key"; fi
+    # EIP-155 with chain id 137: v = 35 + 2 * 137 + 0 = 309, two bytes
+    printf '%s0135' "$eth_sig" >v309.hex
+    expect_ok "  v = 309 (two bytes: chain id 137)" "$KURV" recover -c secp256k1 --format eth -s v309.hex --digest "$eth_hash" -o v309.pem
+    same "  the EIP's key" eth.pub.pem v309.pem
+    printf '%s00' "$eth_sig" >v0.hex
+    expect_ok "  v = 0 (a typed transaction's y-parity)" "$KURV" recover -c secp256k1 --format eth -s v0.hex --digest "$eth_hash" -o v0.pem
+    same "  the EIP's key" eth.pub.pem v0.pem
     printf '%s1d' "$eth_sig" >v29.hex
     expect_err "  v = 29 exits 2" 2 "$KURV" recover -c secp256k1 --format eth -s v29.hex --digest "$eth_hash"
 else

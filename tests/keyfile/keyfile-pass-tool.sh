@@ -115,6 +115,12 @@ expect_err "wrong password (sign)" 2 "$KURV" sign -k k.pem --pass pass:nope msg
 expect_err "wrong password (OpenSSL's file)" 2 "$KURV" pubkey -k g.pem --pass pass:nope
 expect_err "empty password" 2 "$KURV" pubkey -k k.pem --pass pass:
 expect_err "unknown --pass form" 2 "$KURV" pubkey -k k.pem --pass s3cret
+# (most likely the password without its pass:, so the error line does not echo it)
+if grep -q s3cret err.txt; then fail "  does not echo the value" "$(cat err.txt)"; else pass "  does not echo the value"; fi
+expect_err "--pass stdin at end of input (no password, not an empty one)" 2 sh -c "\"$KURV\" keygen -c $curve --pass stdin -o eof.pem </dev/null"
+if [ -e eof.pem ]; then fail "  writes no key" "eof.pem exists"; else pass "  writes no key"; fi
+: >empty-pw.txt
+expect_err "--pass file: of an empty file" 2 "$KURV" keygen -c "$curve" --pass file:empty-pw.txt
 expect_err "env: unset" 2 env -u KPW_UNSET "$KURV" pubkey -k k.pem --pass env:KPW_UNSET
 expect_err "file: missing" 2 "$KURV" pubkey -k k.pem --pass file:nope.txt
 expect_err "fd: not a number" 2 "$KURV" pubkey -k k.pem --pass fd:x

@@ -24,38 +24,6 @@ static int parse_sigfmt(const char *s)
     return -1;
 }
 
-/*
- * Take the long option @name out of argv, before any "--", with its argument when @val is
- * not NULL (the next word; *@val = it, the last one given wins). Return 1 if it was there,
- * 0 if not, -1 (after the error line) if its argument is missing. Lets one command have
- * an option that the shared parser (tool_parse, util.c) does not know (`kurv sign
- * --hedged`, `kurv recover --digest HEX`).
- */
-static int take_opt(const char *cmd, int *argc, char **argv, const char *name, const char **val)
-{
-    int i, j, n = val ? 2 : 1, found = 0;
-    for (i = 1; i < *argc;) {
-        if (strcmp(argv[i], "--") == 0)
-            break;
-        if (strcmp(argv[i], name) == 0) {
-            if (val) {
-                if (i + 1 >= *argc) {
-                    tool_fail("%s: option '%s' needs an argument", cmd, name);
-                    return -1;
-                }
-                *val = argv[i + 1];
-            }
-            for (j = i; j + n < *argc; j++)
-                argv[j] = argv[j + n];
-            *argc -= n;
-            found = 1;
-            continue;
-        }
-        i++;
-    }
-    return found;
-}
-
 /* The hash named by -H, or the curve's default; KURV_HASH_NONE after printing the error. */
 static kurv_hash pick_hash(const char *cmd, const char *name, const kurv_curve *c)
 {
@@ -95,12 +63,11 @@ int cmd_sign(int argc, char **argv)
     size_t sig_len, der_len = sizeof der;
     kurv_hash h;
     unsigned recid = 0, flags;
-    int fmt, rc, hedged;
+    int fmt, rc;
     kurv_err e;
 
-    hedged = take_opt("sign", &argc, argv, "--hedged", NULL);
-    if (tool_parse(&o, "sign", OPT_KEY | OPT_HASH | OPT_OUT | OPT_FORMAT | OPT_LOWS, 1,
-                   argc, argv))
+    if (tool_parse(&o, "sign", OPT_KEY | OPT_HASH | OPT_OUT | OPT_FORMAT | OPT_LOWS | OPT_HEDGED,
+                   1, argc, argv))
         return TOOL_ERR;
     if (o.help)
         return tool_help("sign");
@@ -119,7 +86,7 @@ int cmd_sign(int argc, char **argv)
         return TOOL_ERR;
     }
     sig_len = 2 * kurv_curve_scalar_len(k.curve);
-    flags = (o.low_s ? KURV_ECDSA_SIGN_LOW_S : 0) | (hedged ? KURV_ECDSA_SIGN_HEDGED : 0);
+    flags = (o.low_s ? KURV_ECDSA_SIGN_LOW_S : 0) | (o.hedged ? KURV_ECDSA_SIGN_HEDGED : 0);
     e = kurv_ecdsa_sign_recoverable(k.curve, sig, sig_len, &recid, k.priv, k.priv_len, dg,
                                     kurv_hash_len(h), h, NULL, 0, flags);
     if (!e && fmt == SIG_DER)
@@ -223,31 +190,30 @@ int cmd_verify(int argc, char **argv)
  * `kurv recover`: the public key from a signature with its recovery id (SEC 1 v2 4.1.6),
  * written as a SubjectPublicKeyInfo in PEM. The digest is the SHA-2 hash of FILE, or given
  * as hex with --digest (Ethereum's Keccak-256 signing hashes, which kurv does not compute). The signature file holds r||s||id (rec, as
- * `kurv sign --format rec` writes it) or Ethereum's r||s||v (eth, v = 27 + id, secp256k1
- * only), as raw bytes or as hex (an optional 0x, white space ignored).
+ * `kurv sign --format rec` writes it) or Ethereum's r||s||v (eth, secp256k1 only: v = 27 +
+ * id, EIP-155's 35 + 2 * chain id + id in up to 8 bytes, or a typed transaction's 0/1), as raw bytes or as hex (an optional 0x, white space ignored).
  */
 int cmd_recover(int argc, char **argv)
 {
     struct tool_opts o;
     const kurv_curve *c;
     uint8_t dg[KURV_MAX_HASH_LEN];
-    uint8_t sig[KURV_MAX_SIG_RAW_LEN + 1], pub[KURV_MAX_POINT_LEN];
+    uint8_t sig[KURV_MAX_SIG_RAW_LEN + 8], pub[KURV_MAX_POINT_LEN];
     uint8_t out[KURV_MAX_KEYFILE_LEN];
     uint8_t *in;
     size_t in_len, sig_len, pub_len = sizeof pub, out_len = sizeof out, skip = 0;
     const char *dhex = NULL;
-    size_t dg_len = 0;
+    size_t dg_len = 0, vmax;
     unsigned id;
     long got;
     kurv_hash h = KURV_HASH_NONE;
     int fmt;
     kurv_err e;
 
-    if (take_opt("recover", &argc, argv, "--digest", &dhex) < 0)
-        return TOOL_ERR;
     if (tool_parse(&o, "recover", OPT_CURVE | OPT_SIG | OPT_HASH | OPT_FORMAT | OPT_OUT
-                   | OPT_COMPRESSED, 1, argc, argv))
+                   | OPT_COMPRESSED | OPT_DIGEST, 1, argc, argv))
         return TOOL_ERR;
+    dhex = o.digest;
     if (o.help)
         return tool_help("recover");
     if (!o.curve)
@@ -282,9 +248,12 @@ int cmd_recover(int argc, char **argv)
     if (!in)
         return TOOL_ERR;
     sig_len = 2 * kurv_curve_scalar_len(c);
-    if (in_len == sig_len + 1) {
-        memcpy(sig, in, sig_len + 1);
-        got = (long)sig_len + 1;
+    /* rec: one byte after r||s; eth: v in 1 to 8 bytes, big-endian (EIP-155's v grows with
+     * the chain id) */
+    vmax = fmt == SIG_ETH ? 8 : 1;
+    if (in_len >= sig_len + 1 && in_len <= sig_len + vmax) {
+        memcpy(sig, in, in_len);
+        got = (long)in_len;
     } else {
         while (skip < in_len && (in[skip] == ' ' || in[skip] == '\t' || in[skip] == '\n'
                                  || in[skip] == '\r'))
@@ -294,19 +263,29 @@ int cmd_recover(int argc, char **argv)
         got = tool_unhex(sig, sizeof sig, in + skip, in_len - skip);
     }
     tool_free(in, in_len);
-    if (got != (long)sig_len + 1)
-        return tool_fail("%s: malformed signature (expected %zu bytes r||s||%s for %s, raw or hex)",
-                         o.sig, sig_len + 1, fmt == SIG_ETH ? "v" : "id", kurv_curve_name(c));
+    if (got < (long)sig_len + 1 || got > (long)(sig_len + vmax))
+        return fmt == SIG_ETH
+            ? tool_fail("%s: malformed signature (expected r||s||v for %s: %zu bytes and v in 1 to 8 bytes, raw or hex)",
+                        o.sig, kurv_curve_name(c), sig_len)
+            : tool_fail("%s: malformed signature (expected %zu bytes r||s||id for %s, raw or hex)",
+                        o.sig, sig_len + 1, kurv_curve_name(c));
     id = sig[sig_len];
     if (fmt == SIG_ETH) {
-        /* v = 27 + id, or EIP-155's v = 35 + 2 * chain id + id (chain ids up to 110 fit
-         * the one byte) */
-        if (id == 27 || id == 28)
-            id -= 27;
-        else if (id >= 35)
-            id = (id - 35) & 1;
+        /* v = 27 + id (legacy), 35 + 2 * chain id + id (EIP-155), or the y-parity 0/1 of
+         * typed transactions (EIP-2718); 2 * chain id + 35 is odd, so id = (v - 35) & 1 */
+        uint64_t v = 0;
+        size_t i;
+        for (i = sig_len; i < (size_t)got; i++)
+            v = v << 8 | sig[i];
+        if (v <= 1)
+            id = (unsigned)v;
+        else if (v == 27 || v == 28)
+            id = (unsigned)(v - 27);
+        else if (v >= 35)
+            id = (unsigned)((v - 35) & 1);
         else
-            return tool_fail("%s: Ethereum v must be 27, 28 or 35 and above, not %u", o.sig, id);
+            return tool_fail("%s: Ethereum v must be 0, 1, 27, 28 or 35 and above, not %llu", o.sig,
+                             (unsigned long long)v);
     } else if (id > 3) {
         return tool_fail("%s: recovery id must be 0 to 3, not %u", o.sig, id);
     }

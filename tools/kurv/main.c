@@ -135,8 +135,9 @@ static const struct tool_command commands[] = {
         "  --digest HEX        the signed digest itself instead of FILE and -H (1 to 64\n"
         "                      bytes; e.g. an Ethereum Keccak-256 signing hash)\n"
         "  --format F          rec (default): r||s||id, as kurv sign --format rec writes;\n"
-        "                      eth: Ethereum's r||s||v, v = 27 + id (or EIP-155's\n"
-        "                      35 + 2 x chain id + id), secp256k1 only\n"
+        "                      eth: Ethereum's r||s||v, v = 27 + id, EIP-155's\n"
+        "                      35 + 2 x chain id + id (v up to 8 bytes, big-endian) or a\n"
+        "                      typed transaction's y-parity 0/1; secp256k1 only\n"
         "  -o, --out FILE      public key file (default: stdout)\n"
         "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n" },
     { "ecdh", cmd_ecdh,

@@ -71,7 +71,9 @@ enum {
     OPT_NO_LTAG = 1u << 25, /* --no-length-tag */
     OPT_SI1 = 1u << 26,     /* --shared-info1 HEX */
     OPT_SI2 = 1u << 27,     /* --shared-info2 HEX */
-    OPT_IV = 1u << 28       /* --iv HEX */
+    OPT_IV = 1u << 28,      /* --iv HEX */
+    OPT_HEDGED = 1u << 29,  /* --hedged (sign) */
+    OPT_DIGEST = 1u << 30   /* --digest HEX (recover) */
 };
 #define OPT_ECIES (OPT_KDF | OPT_KDF_HASH | OPT_CIPHER | OPT_MAC_HASH | OPT_MAC_KEY_LEN | \
                    OPT_TAG_LEN | OPT_Z_ONLY | OPT_NO_LTAG | OPT_SI1 | OPT_SI2 | OPT_IV | \
@@ -86,6 +88,8 @@ struct tool_opts {
     const char *kdf, *kdf_hash, *cipher, *mac_hash, *mac_key_len, *tag_len; /* ECIES */
     const char *si1, *si2, *iv;
     int z_only, no_ltag;
+    int hedged;                                         /* --hedged */
+    const char *digest;                                 /* --digest */
     const char *pos[TOOL_MAX_POS];
     int npos;
 };

@@ -80,6 +80,8 @@ static const struct optdef optdefs[] = {
     { OPT_SI1, 0, "shared-info1", 1 },
     { OPT_SI2, 0, "shared-info2", 1 },
     { OPT_IV, 0, "iv", 1 },
+    { OPT_HEDGED, 0, "hedged", 0 },
+    { OPT_DIGEST, 0, "digest", 1 },
 };
 
 static void opt_store(struct tool_opts *o, unsigned bit, const char *val)
@@ -110,6 +112,8 @@ static void opt_store(struct tool_opts *o, unsigned bit, const char *val)
     case OPT_SI1: o->si1 = val; break;
     case OPT_SI2: o->si2 = val; break;
     case OPT_IV: o->iv = val; break;
+    case OPT_HEDGED: o->hedged = 1; break;
+    case OPT_DIGEST: o->digest = val; break;
     default: break;
     }
 }
@@ -413,7 +417,8 @@ long tool_unhex(uint8_t *out, size_t cap, const uint8_t *in, size_t in_len)
 /* ---- passwords ---- */
 
 /* The first line (up to "\n", which is dropped) from @fd into @buf. 0, or -1 with errno
- * set (EFBIG: longer than @cap). */
+ * set (EFBIG: longer than @cap; ENODATA: end of input before any byte, so no password was
+ * given at all; an empty line is an empty password). */
 static int read_line(int fd, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = 0;
@@ -426,6 +431,10 @@ static int read_line(int fd, uint8_t *buf, size_t cap, size_t *len)
                 continue;
             kurv_wipe(buf, n);
             errno = e;
+            return -1;
+        }
+        if (r == 0 && n == 0) {
+            errno = ENODATA;
             return -1;
         }
         if (r == 0 || ch == '\n')
@@ -465,6 +474,7 @@ int tool_password(const char *arg, uint8_t *buf, size_t cap, size_t *len)
         close(fd);
         if (rc)
             return e == EFBIG ? tool_fail("%s: the password is longer than %zu bytes", arg + 5, cap)
+                 : e == ENODATA ? tool_fail("--pass file:%s: no password (the file is empty)", arg + 5)
                               : tool_fail("%s: read error: %s", arg + 5, strerror(e));
         return 0;
     }
@@ -484,11 +494,12 @@ int tool_password(const char *arg, uint8_t *buf, size_t cap, size_t *len)
         }
         if (read_line((int)fd, buf, cap, len))
             return errno == EFBIG ? tool_fail("--pass %s: the password is longer than %zu bytes", arg, cap)
+                 : errno == ENODATA ? tool_fail("--pass %s: no password (end of input)", arg)
                                   : tool_fail("--pass %s: read error: %s", arg, strerror(errno));
         return 0;
     }
-    return tool_fail("--pass: unknown form '%.16s' (pass:TEXT, env:VAR, file:PATH, fd:N or stdin)",
-                     arg);
+    /* the value is not echoed: it is likely the password itself, without its "pass:" */
+    return tool_fail("--pass: unknown form (expected pass:TEXT, env:VAR, file:PATH, fd:N or stdin)");
 }
 
 /* The --pass password, read once (stdin can be read only once) and wiped at exit. */
@@ -568,6 +579,9 @@ static int key_fail(const char *path, int e, const uint8_t *buf, size_t len)
         return TOOL_ERR;   /* the password's own error line is out */
     switch (e) {
     case KURV_ERR_ENCRYPTED:
+        if (pass_arg)   /* decode_pass saw an EncryptedPrivateKeyInfo it will not take */
+            return tool_fail("%s: an encrypted private key under a PEM label other than "
+                             "ENCRYPTED PRIVATE KEY", path);
         return tool_fail("%s: encrypted private key: give its password with --pass "
                          "(pass:, env:, file:, fd: or stdin)", path);
     case KURV_ERR_PASSWORD:
@@ -578,9 +592,10 @@ static int key_fail(const char *path, int e, const uint8_t *buf, size_t len)
                         KURV_ERR_ENCRYPTED;
         kurv_wipe(d, sizeof d);
         if (encrypted || contains(buf, len, "Proc-Type: 4,ENCRYPTED"))
-            return tool_fail("%s: unsupported key encryption (kurv reads PKCS#8 PBES2 with "
-                             "PBKDF2 and AES-CBC; convert with openssl pkcs8 -topk8 -v2 aes256)",
-                             path);
+            return tool_fail("%s: %s (kurv reads EC keys in PKCS#8 PBES2 with PBKDF2 and "
+                             "AES-CBC; convert with openssl pkcs8 -topk8 -v2 aes256)", path,
+                             pass_arg ? "unsupported key encryption, or not an EC key inside"
+                                      : "unsupported key encryption");
         break;
     }
     default:
