@@ -10,11 +10,18 @@
  *   brainpoolP256r1tls13 31, brainpoolP384r1tls13 32, brainpoolP512r1tls13 33: TLS 1.3 only,
  *   no DTLS (-1), the same curves and ECDHE as their TLS 1.2 namesakes.
  * tls-group-name-internal is kurv's curve name (the keymgmt's gen takes it as "group").
+ *
+ * Then, when OpenSSL's default provider is loaded (delegate.c), kurv passes on the default
+ * provider's own EC entries (TLS-GROUP algorithm "EC") whose group id kurv did not announce:
+ * the curves of a family that is not installed and the others OpenSSL knows. Since libssl
+ * keeps only kurv's EC groups, they would otherwise be lost; their key generation and ECDH
+ * go to the default provider through kurv's keymgmt (the group names are OpenSSL's).
  */
 #include <string.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 #include <openssl/prov_ssl.h>
+#include <openssl/provider.h>
 #include "prov.h"
 
 static const struct {
@@ -38,9 +45,38 @@ static const struct {
     {"brainpoolP512r1tls13", "brainpoolP512r1", 33, 256, TLS1_3_VERSION, 0, -1, -1},
 };
 
+/* Was group id @id announced by kurv (a curve found)? */
+static int kurv_has_id(unsigned id)
+{
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+        if (groups[i].id == id && kp_curve_find(groups[i].curve) != NULL)
+            return 1;
+    return 0;
+}
+
+typedef struct {
+    OSSL_CALLBACK *cb;
+    void *arg;
+} relay;
+
+/* One of the default provider's TLS-GROUP entries: passed on when it is EC and kurv's list
+ * lacks its id. */
+static int relay_group(const OSSL_PARAM params[], void *arg)
+{
+    const relay *r = arg;
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ALG);
+    const char *alg = NULL;
+    unsigned id = 0;
+    if (p == NULL || !OSSL_PARAM_get_utf8_string_ptr(p, &alg) || strcmp(alg, "EC") != 0)
+        return 1;
+    p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ID);
+    if (p == NULL || !OSSL_PARAM_get_uint(p, &id) || kurv_has_id(id))
+        return 1;
+    return r->cb(params, r->arg);
+}
+
 int kp_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg)
 {
-    (void)provctx;
     if (capability == NULL || OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0)
         return 0;
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
@@ -68,6 +104,11 @@ int kp_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb
         };
         if (!cb(p, arg))
             return 0;
+    }
+    const kp_dfn *df = kp_dlg_get(provctx);
+    if (df != NULL) {
+        relay r = {cb, arg};
+        return OSSL_PROVIDER_get_capabilities(df->prov, "TLS-GROUP", relay_group, &r);
     }
     return 1;
 }

@@ -82,18 +82,33 @@ size_t kp_curve_count(void) { return nfound; }
 
 const kp_curve *kp_curve_at(size_t i) { return i < nfound ? &found[i] : NULL; }
 
+/* Is @name kurv's name @kname, OpenSSL's @ossl (either case) or the dotted @oid? */
+static int names_curve(const char *name, const char *kname, const char *ossl, const char *oid)
+{
+    return strcasecmp(name, kname) == 0 || strcasecmp(name, ossl) == 0 || strcmp(name, oid) == 0;
+}
+
 const kp_curve *kp_curve_find(const char *name)
 {
     if (name == NULL)
         return NULL;
     for (size_t i = 0; i < nfound; i++) {
         const kp_curve *k = &found[i];
-        if (strcasecmp(name, k->name) == 0 || strcasecmp(name, k->ossl) == 0
-            || strcmp(name, k->oid) == 0)
+        if (names_curve(name, k->name, k->ossl, k->oid))
             return k;
         for (const char *const *a = kurv_curve_aliases(k->c); a != NULL && *a != NULL; a++)
             if (strcasecmp(name, *a) == 0)
                 return k;
     }
+    return NULL;
+}
+
+const char *kp_registry_name(const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (size_t i = 0; i < KURV_CURVE_COUNT; i++)
+        if (names_curve(name, registry[i].name, registry[i].ossl, registry[i].oid))
+            return registry[i].name;
     return NULL;
 }

@@ -8,6 +8,10 @@
  * requires the peer's key on the same curve and validates its point (kurv_point_check).
  * ecdh-cofactor-mode: -1, 0 or 1 are accepted and change nothing (every kurv curve has
  * cofactor 1, so cofactor ECDH is plain ECDH). Secrets are wiped. Trace: "derive <curve>".
+ *
+ * A key that holds the default provider's key (keymgmt.c, delegate.c) makes the context hold
+ * the default provider's ECDH context (dctx): every function here then calls the default
+ * provider's on it (the peer must hold one too), and the trace says "derive <curve> (default)".
  */
 #include <string.h>
 #include <openssl/core_dispatch.h>
@@ -28,15 +32,28 @@ typedef struct {
     uint8_t *ukm;
     size_t ukm_len;
     int cofactor_mode;
+    kp_provctx *pc;
+    const kp_dfn *df;          /* with dctx: the default provider's ECDH context */
+    void *dctx;
+    char dname[48];            /* dctx: the curve, for the trace */
 } kp_dh;
 
 static void *dh_newctx(void *provctx)
 {
-    (void)provctx;
     kp_dh *d = OPENSSL_zalloc(sizeof *d);
-    if (d != NULL)
+    if (d != NULL) {
         d->cofactor_mode = -1;
+        d->pc = provctx;
+    }
     return d;
+}
+
+static void dh_drop_foreign(kp_dh *d)
+{
+    if (d->dctx != NULL)
+        d->df->kx_freectx(d->dctx);
+    d->dctx = NULL;
+    d->df = NULL;
 }
 
 static void dh_freectx(void *vctx)
@@ -44,6 +61,7 @@ static void dh_freectx(void *vctx)
     kp_dh *d = vctx;
     if (d == NULL)
         return;
+    dh_drop_foreign(d);
     kp_md_free(d->kdf_md);
     OPENSSL_free(d->ukm);
     OPENSSL_clear_free(d, sizeof *d);
@@ -57,8 +75,10 @@ static void *dh_dupctx(void *vctx)
         return NULL;
     n->kdf_md = NULL;
     n->ukm = NULL;
+    n->dctx = NULL;
     if ((d->kdf_md != NULL && (n->kdf_md = kp_md_dup(d->kdf_md)) == NULL)
-        || (d->ukm != NULL && (n->ukm = OPENSSL_memdup(d->ukm, d->ukm_len)) == NULL)) {
+        || (d->ukm != NULL && (n->ukm = OPENSSL_memdup(d->ukm, d->ukm_len)) == NULL)
+        || (d->dctx != NULL && (n->dctx = d->df->kx_dupctx(d->dctx)) == NULL)) {
         dh_freectx(n);
         return NULL;
     }
@@ -69,6 +89,8 @@ static int dh_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     kp_dh *d = vctx;
     const OSSL_PARAM *p;
+    if (d->dctx != NULL)
+        return d->df->kx_set_ctx_params(d->dctx, params);
     if (params == NULL)
         return 1;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_EXCHANGE_PARAM_EC_ECDH_COFACTOR_MODE)) != NULL) {
@@ -124,8 +146,10 @@ static const OSSL_PARAM *dh_settable_ctx_params(void *vctx, void *provctx)
         OSSL_PARAM_octet_string(OSSL_EXCHANGE_PARAM_KDF_UKM, NULL, 0),
         OSSL_PARAM_END
     };
-    (void)vctx;
+    const kp_dh *d = vctx;
     (void)provctx;
+    if (d != NULL && d->dctx != NULL)
+        return d->df->kx_settable_ctx_params(d->dctx, d->df->provctx);
     return list;
 }
 
@@ -133,6 +157,8 @@ static int dh_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     kp_dh *d = vctx;
     OSSL_PARAM *p;
+    if (d->dctx != NULL)
+        return d->df->kx_get_ctx_params(d->dctx, params);
     if ((p = OSSL_PARAM_locate(params, OSSL_EXCHANGE_PARAM_EC_ECDH_COFACTOR_MODE)) != NULL
         && !OSSL_PARAM_set_int(p, d->cofactor_mode < 0 ? 0 : d->cofactor_mode))
         return 0;
@@ -161,8 +187,10 @@ static const OSSL_PARAM *dh_gettable_ctx_params(void *vctx, void *provctx)
         OSSL_PARAM_octet_ptr(OSSL_EXCHANGE_PARAM_KDF_UKM, NULL, 0),
         OSSL_PARAM_END
     };
-    (void)vctx;
+    const kp_dh *d = vctx;
     (void)provctx;
+    if (d != NULL && d->dctx != NULL)
+        return d->df->kx_gettable_ctx_params(d->dctx, d->df->provctx);
     return list;
 }
 
@@ -170,6 +198,19 @@ static int dh_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 {
     kp_dh *d = vctx;
     const kp_key *k = provkey;
+    if (k != NULL && k->dk != NULL) {
+        if (d->dctx != NULL && d->df != k->df)
+            dh_drop_foreign(d);
+        if (d->dctx == NULL) {
+            if ((d->dctx = k->df->kx_newctx(k->df->provctx)) == NULL)
+                return 0;
+            d->df = k->df;
+        }
+        if (kp_log_enabled())
+            kp_dlg_name(k->df, k->dk, d->dname, sizeof d->dname);
+        return d->df->kx_init(d->dctx, k->dk, params);
+    }
+    dh_drop_foreign(d);
     if (k == NULL || k->curve == NULL || !k->has_priv) {
         kp_err(PROV_R_NOT_A_PRIVATE_KEY, "ECDH needs a private key");
         return 0;
@@ -182,6 +223,13 @@ static int dh_set_peer(void *vctx, void *provkey)
 {
     kp_dh *d = vctx;
     const kp_key *p = provkey;
+    if (d->dctx != NULL) {
+        if (p == NULL || p->dk == NULL || p->df != d->df) {
+            kp_err(PROV_R_MISMATCHING_DOMAIN_PARAMETERS, "ECDH peer: not on the key's curve");
+            return 0;
+        }
+        return d->df->kx_set_peer(d->dctx, p->dk);
+    }
     if (p == NULL || !p->has_pub || p->curve != d->key.curve) {
         kp_err(PROV_R_MISMATCHING_DOMAIN_PARAMETERS, "ECDH peer: no public key on the curve");
         return 0;
@@ -218,6 +266,12 @@ static int x963(kp_dh *d, uint8_t *out, size_t outlen, const uint8_t *z, size_t 
 static int dh_derive(void *vctx, unsigned char *secret, size_t *secretlen, size_t outlen)
 {
     kp_dh *d = vctx;
+    if (d->dctx != NULL) {
+        int ok = d->df->kx_derive(d->dctx, secret, secretlen, outlen);
+        if (ok && secret != NULL)
+            kp_log_line("derive", d->dname, " (default)");
+        return ok;
+    }
     const kp_curve *c = d->key.curve;
     if (c == NULL || !d->peer.has_pub) {
         kp_err(PROV_R_MISSING_KEY, "ECDH: no key or no peer");

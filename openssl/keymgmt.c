@@ -14,6 +14,13 @@
  *   (kp_sig_max_size), default-digest (the registry's digest: SHA256, SHA384, SHA512).
  * Key generation logs "keygen <curve>" (provider.c's trace); parameter generation does not
  * generate a key and logs nothing. Every failure raises an OpenSSL error and returns 0/NULL.
+ *
+ * Curves kurv does not offer here (a family library not installed, another named curve,
+ * explicit parameters): when OpenSSL's default provider is loaded (delegate.c), an import
+ * or a generation naming such a group makes a key that holds the default provider's own key
+ * object, and every function here (has, match, dup, validate, import, export, get/set params,
+ * gen with set_params/set_template) calls the default provider's on it; the trace says
+ * "keygen <curve> (default)". Without the default provider such groups get kurv's error.
  */
 #include <string.h>
 #include <openssl/bn.h>
@@ -65,6 +72,17 @@ size_t kp_pub_encode(const kp_key *k, uint8_t *out, int compressed)
     if (kurv_point_convert(k->curve->c, out, &len, 1, k->pub, n) != KURV_OK)
         return 0;
     return len;
+}
+
+/* A group @p names that kurv does not offer here, or explicit parameters (EC p present)
+ * without a group: work for the default provider. */
+static int foreign_group(const OSSL_PARAM params[])
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
+    const char *name = NULL;
+    if (p != NULL)
+        return OSSL_PARAM_get_utf8_string_ptr(p, &name) && kp_curve_find(name) == NULL;
+    return OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_P) != NULL;
 }
 
 static const kp_curve *group_param(const OSSL_PARAM *p)
@@ -140,13 +158,33 @@ static int check_encoding(const OSSL_PARAM *p)
 
 static void *km_new(void *provctx)
 {
-    (void)provctx;
-    return OPENSSL_zalloc(sizeof(kp_key));
+    kp_key *k = OPENSSL_zalloc(sizeof(kp_key));
+    if (k != NULL)
+        k->pc = provctx;
+    return k;
 }
 
-void kp_key_free(void *k)
+void kp_key_free(void *k_)
 {
+    kp_key *k = k_;
+    if (k != NULL && k->dk != NULL)
+        k->df->km_free(k->dk);
     OPENSSL_clear_free(k, sizeof(kp_key));
+}
+
+/* A kurv key holding @dk, the default provider's key; frees @dk on failure. */
+static kp_key *wrap_foreign(kp_provctx *pc, const kp_dfn *df, void *dk)
+{
+    if (dk == NULL)
+        return NULL;
+    kp_key *k = km_new(pc);
+    if (k == NULL) {
+        df->km_free(dk);
+        return NULL;
+    }
+    k->df = df;
+    k->dk = dk;
+    return k;
 }
 
 static int km_has(const void *keydata, int selection)
@@ -154,6 +192,8 @@ static int km_has(const void *keydata, int selection)
     const kp_key *k = keydata;
     if (k == NULL)
         return 0;
+    if (k->dk != NULL)
+        return k->df->km_has(k->dk, selection);
     int ok = 1;
     if (selection & SEL_DOMAIN)
         ok = ok && k->curve != NULL;
@@ -167,6 +207,9 @@ static int km_has(const void *keydata, int selection)
 static int km_match(const void *a_, const void *b_, int selection)
 {
     const kp_key *a = a_, *b = b_;
+    if (a->dk != NULL || b->dk != NULL)
+        return a->dk != NULL && b->dk != NULL && a->df == b->df
+               && a->df->km_match(a->dk, b->dk, selection);
     if (a->curve != b->curve)
         return 0;
     if (!(selection & SEL_KEYPAIR))
@@ -181,7 +224,9 @@ static int km_match(const void *a_, const void *b_, int selection)
 static void *km_dup(const void *from_, int selection)
 {
     const kp_key *from = from_;
-    kp_key *k = km_new(NULL);
+    if (from->dk != NULL)
+        return wrap_foreign(from->pc, from->df, from->df->km_dup(from->dk, selection));
+    kp_key *k = km_new(from->pc);
     if (k == NULL)
         return NULL;
     k->curve = from->curve;
@@ -200,6 +245,8 @@ static void *km_dup(const void *from_, int selection)
 static int km_validate(const void *keydata, int selection, int checktype)
 {
     const kp_key *k = keydata;
+    if (k->dk != NULL)
+        return k->df->km_validate(k->dk, selection, checktype);
     (void)checktype;
     if (k->curve == NULL)
         return 0;
@@ -230,6 +277,20 @@ static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
     const OSSL_PARAM *p;
     if (k == NULL)
         return 0;
+    if (k->dk != NULL)
+        return k->df->km_import(k->dk, selection, params);
+    const kp_dfn *df;
+    if (k->curve == NULL && foreign_group(params) && (df = kp_dlg_get(k->pc)) != NULL) {
+        void *dk = df->km_new(df->provctx);
+        if (dk == NULL || !df->km_import(dk, selection, params)) {
+            if (dk != NULL)
+                df->km_free(dk);
+            return 0;
+        }
+        k->df = df;
+        k->dk = dk;
+        return 1;
+    }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME)) != NULL) {
         const kp_curve *c = group_param(p);
         if (c == NULL || (k->curve != NULL && k->curve != c))
@@ -311,6 +372,8 @@ static const OSSL_PARAM *km_types(int selection)
 static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbarg)
 {
     kp_key *k = keydata;
+    if (k != NULL && k->dk != NULL)
+        return k->df->km_export(k->dk, selection, cb, cbarg);
     if (k == NULL || k->curve == NULL)
         return 0;
     OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
@@ -381,6 +444,8 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
 {
     kp_key *k = keydata;
     OSSL_PARAM *p;
+    if (k != NULL && k->dk != NULL)
+        return k->df->km_get_params(k->dk, params);
     if (k == NULL || k->curve == NULL)
         return 0;
     const kurv_curve *c = k->curve->c;
@@ -449,6 +514,8 @@ static int km_set_params(void *keydata, const OSSL_PARAM params[])
 {
     kp_key *k = keydata;
     const OSSL_PARAM *p;
+    if (k != NULL && k->dk != NULL)
+        return k->df->km_set_params(k->dk, params);
     if (k == NULL || k->curve == NULL)
         return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != NULL) {
@@ -475,17 +542,74 @@ static const char *km_query_operation_name(int operation_id)
     }
 }
 
-/* Key and parameter generation. */
+/* Key and parameter generation. dg: the default provider's generation context, while the
+ * group is one kurv does not offer here. */
 typedef struct {
+    kp_provctx *pc;
     const kp_curve *curve;
     int selection;
     int compressed;
+    const kp_dfn *df;
+    void *dg;
 } kp_gen;
+
+static void gen_drop_foreign(kp_gen *g)
+{
+    if (g->dg != NULL)
+        g->df->gen_cleanup(g->dg);
+    g->dg = NULL;
+    g->df = NULL;
+}
+
+/* Start the default provider's generation context, carrying over the point format. */
+static int gen_start_foreign(kp_gen *g, const kp_dfn *df)
+{
+    if (g->dg != NULL)
+        return 1;
+    g->dg = df->gen_init(df->provctx, g->selection, NULL);
+    if (g->dg == NULL)
+        return 0;
+    g->df = df;
+    if (g->compressed) {
+        OSSL_PARAM pf[] = {
+            OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT, "compressed", 10),
+            OSSL_PARAM_END
+        };
+        if (!df->gen_set_params(g->dg, pf)) {
+            gen_drop_foreign(g);
+            return 0;
+        }
+    }
+    return 1;
+}
 
 static int gen_set_params(void *genctx, const OSSL_PARAM params[])
 {
     kp_gen *g = genctx;
     const OSSL_PARAM *p;
+    const kp_dfn *df;
+    if (params == NULL)
+        return 1;
+    if (foreign_group(params) && (df = g->dg != NULL ? g->df : kp_dlg_get(g->pc)) != NULL) {
+        if (!gen_start_foreign(g, df))
+            return 0;
+        if (!df->gen_set_params(g->dg, params)) {
+            gen_drop_foreign(g);
+            p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
+            const char *name = NULL;
+            if (p != NULL && OSSL_PARAM_get_utf8_string_ptr(p, &name))
+                kp_err(PROV_R_INVALID_CURVE, "group %s: not a curve kurv offers here, nor "
+                       "OpenSSL's default provider", name);
+            return 0;
+        }
+        g->curve = NULL;
+        return 1;
+    }
+    if (g->dg != NULL) {
+        if (OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME) == NULL)
+            return g->df->gen_set_params(g->dg, params);
+        gen_drop_foreign(g);   /* a group kurv offers: back to kurv */
+    }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME)) != NULL) {
         const kp_curve *c = group_param(p);
         if (c == NULL)
@@ -517,15 +641,23 @@ static const OSSL_PARAM *gen_settable_params(void *genctx, void *provctx)
     return list;
 }
 
+static void gen_cleanup(void *genctx)
+{
+    kp_gen *g = genctx;
+    if (g != NULL)
+        gen_drop_foreign(g);
+    OPENSSL_free(genctx);
+}
+
 static void *gen_init(void *provctx, int selection, const OSSL_PARAM params[])
 {
-    (void)provctx;
     kp_gen *g = OPENSSL_zalloc(sizeof *g);
     if (g == NULL)
         return NULL;
+    g->pc = provctx;
     g->selection = selection;
     if (!gen_set_params(g, params)) {
-        OPENSSL_free(g);
+        gen_cleanup(g);
         return NULL;
     }
     return g;
@@ -535,8 +667,17 @@ static int gen_set_template(void *genctx, void *templ)
 {
     kp_gen *g = genctx;
     const kp_key *t = templ;
+    if (t != NULL && t->dk != NULL) {
+        if (g->dg != NULL && g->df != t->df)
+            gen_drop_foreign(g);
+        if (!gen_start_foreign(g, t->df))
+            return 0;
+        g->curve = NULL;
+        return t->df->gen_set_template(g->dg, t->dk);
+    }
     if (t == NULL || t->curve == NULL)
         return 0;
+    gen_drop_foreign(g);
     g->curve = t->curve;
     g->compressed = t->compressed;
     return 1;
@@ -545,13 +686,19 @@ static int gen_set_template(void *genctx, void *templ)
 static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
 {
     kp_gen *g = genctx;
+    if (g->dg != NULL) {
+        kp_key *fk = wrap_foreign(g->pc, g->df, g->df->gen(g->dg, cb, cbarg));
+        if (fk != NULL && (g->selection & SEL_KEYPAIR))
+            kp_dlg_log("keygen", fk->df, fk->dk);
+        return fk;
+    }
     (void)cb;
     (void)cbarg;
     if (g->curve == NULL) {
         kp_err(PROV_R_NO_PARAMETERS_SET, "no group set for EC key generation");
         return NULL;
     }
-    kp_key *k = km_new(NULL);
+    kp_key *k = km_new(g->pc);
     if (k == NULL)
         return NULL;
     k->curve = g->curve;
@@ -570,11 +717,6 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
         kp_log("keygen", k->curve);
     }
     return k;
-}
-
-static void gen_cleanup(void *genctx)
-{
-    OPENSSL_free(genctx);
 }
 
 const OSSL_DISPATCH kp_keymgmt_functions[] = {

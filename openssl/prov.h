@@ -12,6 +12,8 @@
  *   keyexch.c      KEYEXCH "ECDH": the x-coordinate, X9.63 KDF
  *   capabilities.c the TLS-GROUP capability: OpenSSL 3.0's EC groups and RFC 8734's
  *   digest.c       the SHA-2 digests (Nettle) of digest-sign/verify and the X9.63 KDF
+ *   delegate.c     OpenSSL's default provider, reached through a child library context,
+ *                  serving keys on the curves kurv does not offer here
  *
  * Sizes: every buffer is sized by kurv's KURV_MAX_* (P-521: 66-byte scalars, 133-byte points).
  */
@@ -21,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/types.h>
 #include <kurv/curve.h>
 #include <kurv/hash.h>
 
@@ -34,9 +38,14 @@ typedef struct kp_curve {
     kurv_hash hash;          /* the registry's default digest */
 } kp_curve;
 
-/* The provider context: the core's handle. */
+/* The default provider's functions (delegate.c), NULL-free once resolved. */
+typedef struct kp_dlg kp_dlg;
+
+/* The provider context: the core's handle, the delegation state (NULL when no child
+ * library context could be made: then nothing is delegated). */
 typedef struct kp_provctx {
     const OSSL_CORE_HANDLE *handle;
+    kp_dlg *dlg;
 } kp_provctx;
 
 /* families.c */
@@ -51,18 +60,96 @@ const kp_curve *kp_curve_at(size_t i);
  * OID, case-insensitively; NULL for NULL, an unknown name or a curve whose family is absent. */
 const kp_curve *kp_curve_find(const char *name);
 
+/* kp_registry_name() - kurv's standard name of a registry curve, whether or not its family
+ * was found, by any name kp_curve_find() takes except aliases; NULL for other names. */
+const char *kp_registry_name(const char *name);
+
 /* provider.c */
 /* kp_log() - append "<op> <curve name>\n" to the file KURV_PROVIDER_LOG names (read at load);
  * nothing when it is unset. One write(2) per line, O_APPEND: lines of concurrent processes
  * do not interleave. */
 void kp_log(const char *op, const kp_curve *curve);
+/* kp_log_line() - append "<op> <name><suffix>\n" the same way; kp_log_enabled() - 1 when the
+ * trace is on. */
+void kp_log_line(const char *op, const char *name, const char *suffix);
+int kp_log_enabled(void);
 /* kp_err() - raise ERR_LIB_PROV @reason (a PROV_R_* code) with a printf-style message into
  * OpenSSL's error queue, with the caller's file and line and "kurv" as the function. */
 #define kp_err(reason, ...) kp_err_at(__FILE__, __LINE__, (reason), __VA_ARGS__)
 void kp_err_at(const char *file, int line, int reason, const char *fmt, ...);
 
-/* keymgmt.c: the key object shared by the signature and key-exchange code. */
+/* delegate.c: the default provider's EC KEYMGMT, ECDSA and ECDH functions (provider-keymgmt(7),
+ * provider-signature(7), provider-keyexch(7)) and its provider context. */
+typedef struct kp_dfn {
+    void *provctx;
+    const OSSL_PROVIDER *prov;
+    OSSL_FUNC_keymgmt_new_fn *km_new;
+    OSSL_FUNC_keymgmt_free_fn *km_free;
+    OSSL_FUNC_keymgmt_gen_init_fn *gen_init;
+    OSSL_FUNC_keymgmt_gen_set_template_fn *gen_set_template;
+    OSSL_FUNC_keymgmt_gen_set_params_fn *gen_set_params;
+    OSSL_FUNC_keymgmt_gen_fn *gen;
+    OSSL_FUNC_keymgmt_gen_cleanup_fn *gen_cleanup;
+    OSSL_FUNC_keymgmt_get_params_fn *km_get_params;
+    OSSL_FUNC_keymgmt_set_params_fn *km_set_params;
+    OSSL_FUNC_keymgmt_has_fn *km_has;
+    OSSL_FUNC_keymgmt_match_fn *km_match;
+    OSSL_FUNC_keymgmt_validate_fn *km_validate;
+    OSSL_FUNC_keymgmt_dup_fn *km_dup;
+    OSSL_FUNC_keymgmt_import_fn *km_import;
+    OSSL_FUNC_keymgmt_export_fn *km_export;
+    OSSL_FUNC_signature_newctx_fn *sig_newctx;
+    OSSL_FUNC_signature_freectx_fn *sig_freectx;
+    OSSL_FUNC_signature_dupctx_fn *sig_dupctx;
+    OSSL_FUNC_signature_sign_init_fn *sign_init;
+    OSSL_FUNC_signature_sign_fn *sign;
+    OSSL_FUNC_signature_verify_init_fn *verify_init;
+    OSSL_FUNC_signature_verify_fn *verify;
+    OSSL_FUNC_signature_digest_sign_init_fn *dsign_init;
+    OSSL_FUNC_signature_digest_sign_update_fn *dsign_update;
+    OSSL_FUNC_signature_digest_sign_final_fn *dsign_final;
+    OSSL_FUNC_signature_digest_verify_init_fn *dverify_init;
+    OSSL_FUNC_signature_digest_verify_update_fn *dverify_update;
+    OSSL_FUNC_signature_digest_verify_final_fn *dverify_final;
+    OSSL_FUNC_signature_get_ctx_params_fn *sig_get_ctx_params;
+    OSSL_FUNC_signature_gettable_ctx_params_fn *sig_gettable_ctx_params;
+    OSSL_FUNC_signature_set_ctx_params_fn *sig_set_ctx_params;
+    OSSL_FUNC_signature_settable_ctx_params_fn *sig_settable_ctx_params;
+    OSSL_FUNC_keyexch_newctx_fn *kx_newctx;
+    OSSL_FUNC_keyexch_init_fn *kx_init;
+    OSSL_FUNC_keyexch_set_peer_fn *kx_set_peer;
+    OSSL_FUNC_keyexch_derive_fn *kx_derive;
+    OSSL_FUNC_keyexch_freectx_fn *kx_freectx;
+    OSSL_FUNC_keyexch_dupctx_fn *kx_dupctx;
+    OSSL_FUNC_keyexch_set_ctx_params_fn *kx_set_ctx_params;
+    OSSL_FUNC_keyexch_settable_ctx_params_fn *kx_settable_ctx_params;
+    OSSL_FUNC_keyexch_get_ctx_params_fn *kx_get_ctx_params;
+    OSSL_FUNC_keyexch_gettable_ctx_params_fn *kx_gettable_ctx_params;
+} kp_dfn;
+/* kp_dlg_new() - the delegation state of one provider instance: a child library context of
+ * the core's (OSSL_LIB_CTX_new_child from OSSL_provider_init's @handle and @in); NULL when it
+ * cannot be made. kp_dlg_free() - release it and whatever was fetched (teardown). */
+kp_dlg *kp_dlg_new(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in);
+void kp_dlg_free(kp_dlg *d);
+/* kp_dlg_get() - the default provider's functions for the instance whose context is
+ * @provctx, fetched on first success; NULL (no error raised) while the default provider is
+ * not loaded in the application's library context or when @provctx has no child context. */
+const kp_dfn *kp_dlg_get(void *provctx);
+/* kp_dlg_name() - the curve of the default provider's key @dk, kurv's name for a registry
+ * curve, else OpenSSL's group name ("explicit-parameters" without one), into @out
+ * (@outsize bytes, truncated, NUL-terminated). */
+void kp_dlg_name(const kp_dfn *f, void *dk, char *out, size_t outsize);
+/* kp_dlg_log() - trace "<op> <curve> (default)" for an operation on @dk (nothing when the
+ * trace is off). */
+void kp_dlg_log(const char *op, const kp_dfn *f, void *dk);
+
+/* keymgmt.c: the key object shared by the signature and key-exchange code. A key on a curve
+ * kurv does not offer here holds instead the default provider's key (dk, with df its
+ * functions); then curve is NULL and the other fields are unused. */
 typedef struct kp_key {
+    kp_provctx *pc;            /* the provider instance that made it */
+    const kp_dfn *df;          /* NULL for kurv's own keys */
+    void *dk;                  /* the default provider's key object (owned), or NULL */
     const kp_curve *curve;     /* NULL until a group is set */
     int has_priv, has_pub;
     int compressed;            /* point-format: 1 compressed, 0 uncompressed */

@@ -11,7 +11,8 @@
  * Algorithms (property "provider=kurv"), offered only when at least one family was found:
  *   KEYMGMT EC:id-ecPublicKey:1.2.840.10045.2.1, SIGNATURE ECDSA, KEYEXCH ECDH,
  *   capability TLS-GROUP.
- * Trace: KURV_PROVIDER_LOG=FILE (read at load) makes kp_log append one line per operation.
+ * Trace: KURV_PROVIDER_LOG=FILE (read at load) makes kp_log append one line per operation
+ * ("<op> <curve>"; "<op> <curve> (default)" for work delegate.c hands to OpenSSL's default).
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -36,12 +37,14 @@ static char *log_path;
 static char curve_names[256];
 static char buildinfo[320];
 
-void kp_log(const char *op, const kp_curve *curve)
+int kp_log_enabled(void) { return log_path != NULL; }
+
+void kp_log_line(const char *op, const char *name, const char *suffix)
 {
-    if (log_path == NULL || curve == NULL)
+    if (log_path == NULL || name == NULL)
         return;
-    char line[96];
-    int n = snprintf(line, sizeof line, "%s %s\n", op, curve->name);
+    char line[128];
+    int n = snprintf(line, sizeof line, "%s %s%s\n", op, name, suffix != NULL ? suffix : "");
     if (n <= 0 || (size_t)n >= sizeof line)
         return;
     int fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
@@ -50,6 +53,12 @@ void kp_log(const char *op, const kp_curve *curve)
     ssize_t w = write(fd, line, (size_t)n);
     (void)w;
     close(fd);
+}
+
+void kp_log(const char *op, const kp_curve *curve)
+{
+    if (curve != NULL)
+        kp_log_line(op, curve->name, NULL);
 }
 
 void kp_err_at(const char *file, int line, int reason, const char *fmt, ...)
@@ -128,6 +137,9 @@ static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_c
 
 static void kp_teardown(void *provctx)
 {
+    kp_provctx *ctx = provctx;
+    if (ctx != NULL)
+        kp_dlg_free(ctx->dlg);
     OPENSSL_free(provctx);
     pthread_mutex_lock(&lock);
     if (users > 0 && --users == 0) {
@@ -150,18 +162,20 @@ static const OSSL_DISPATCH kp_dispatch[] = {
 /*
  * OSSL_provider_init() - provider-base(7)'s entry point. The first call (of any library
  * context) loads the families (a module that finds no family offers no algorithm but still
- * loads) and reads KURV_PROVIDER_LOG; later calls share that state.
+ * loads) and reads KURV_PROVIDER_LOG; later calls share that state. Each call makes its
+ * instance's child library context (delegate.c).
  * Return: 1; 0 when memory runs out.
  */
 __attribute__((visibility("default")))
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx)
 {
-    (void)in;
     kp_provctx *ctx = OPENSSL_zalloc(sizeof *ctx);
     if (ctx == NULL)
         return 0;
     ctx->handle = handle;
+    /* the child library context of delegate.c; without it nothing is delegated */
+    ctx->dlg = kp_dlg_new(handle, in);
     pthread_mutex_lock(&lock);
     if (users++ == 0) {
         kp_families_load();

@@ -13,6 +13,11 @@
  * algorithm-id (DER AlgorithmIdentifier ecdsa-with-SHA224/256/384/512, parameters absent,
  * RFC 5758 3.2), digest, digest-size get.
  * Trace: "sign <curve>" per signature made, "verify <curve>" per verification attempted.
+ *
+ * A key that holds the default provider's key (keymgmt.c, delegate.c) makes the context
+ * hold the default provider's ECDSA context (dctx): every function here then calls the
+ * default provider's on it (OpenSSL's randomised nonces, its digests, its params), and the
+ * trace says "sign <curve> (default)", "verify <curve> (default)".
  */
 #include <string.h>
 #include <openssl/core_dispatch.h>
@@ -26,16 +31,36 @@
 #include "prov.h"
 
 typedef struct {
-    kp_key key;        /* a copy of the key of the operation */
+    kp_key key;        /* a copy of the key of the operation (kurv's own keys) */
     kp_md *md;         /* the digest named (NULL: none) */
     int digesting;     /* 1 between digest_*_init and final */
+    kp_provctx *pc;
+    char *propq;       /* newctx's property query, for the default provider's context */
+    const kp_dfn *df;  /* with dctx: the default provider's ECDSA context, else NULL */
+    void *dctx;
+    int dverify;       /* dctx: 1 when the digest operation is a verification */
+    char dname[48];    /* dctx: the curve, for the trace */
 } kp_sig;
 
 static void *sig_newctx(void *provctx, const char *propq)
 {
-    (void)provctx;
-    (void)propq;
-    return OPENSSL_zalloc(sizeof(kp_sig));
+    kp_sig *s = OPENSSL_zalloc(sizeof(kp_sig));
+    if (s == NULL)
+        return NULL;
+    s->pc = provctx;
+    if (propq != NULL && (s->propq = OPENSSL_strdup(propq)) == NULL) {
+        OPENSSL_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void sig_drop_foreign(kp_sig *s)
+{
+    if (s->dctx != NULL)
+        s->df->sig_freectx(s->dctx);
+    s->dctx = NULL;
+    s->df = NULL;
 }
 
 static void sig_freectx(void *vctx)
@@ -43,7 +68,9 @@ static void sig_freectx(void *vctx)
     kp_sig *s = vctx;
     if (s == NULL)
         return;
+    sig_drop_foreign(s);
     kp_md_free(s->md);
+    OPENSSL_free(s->propq);
     OPENSSL_clear_free(s, sizeof *s);
 }
 
@@ -53,11 +80,39 @@ static void *sig_dupctx(void *vctx)
     kp_sig *d = OPENSSL_memdup(s, sizeof *s);
     if (d == NULL)
         return NULL;
-    if (s->md != NULL && (d->md = kp_md_dup(s->md)) == NULL) {
-        OPENSSL_clear_free(d, sizeof *d);
+    d->md = NULL;
+    d->propq = NULL;
+    d->dctx = NULL;
+    if ((s->md != NULL && (d->md = kp_md_dup(s->md)) == NULL)
+        || (s->propq != NULL && (d->propq = OPENSSL_strdup(s->propq)) == NULL)
+        || (s->dctx != NULL && (d->dctx = s->df->sig_dupctx(s->dctx)) == NULL)) {
+        sig_freectx(d);
         return NULL;
     }
     return d;
+}
+
+/* Which code serves an init with key @k (NULL: the key of the previous init): 1 the default
+ * provider's (s->dctx ready), 0 kurv's, -1 on error. */
+static int sig_route(kp_sig *s, const kp_key *k)
+{
+    if (k == NULL)
+        return s->dctx != NULL;
+    if (k->dk == NULL) {
+        sig_drop_foreign(s);
+        return 0;
+    }
+    if (s->dctx != NULL && s->df != k->df)
+        sig_drop_foreign(s);
+    if (s->dctx == NULL) {
+        s->dctx = k->df->sig_newctx(k->df->provctx, s->propq);
+        if (s->dctx == NULL)
+            return -1;
+        s->df = k->df;
+    }
+    if (kp_log_enabled())
+        kp_dlg_name(k->df, k->dk, s->dname, sizeof s->dname);
+    return 1;
 }
 
 static int set_md(kp_sig *s, const char *name)
@@ -79,6 +134,8 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     kp_sig *s = vctx;
     const OSSL_PARAM *p;
+    if (s->dctx != NULL)
+        return s->df->sig_set_ctx_params(s->dctx, params);
     if (params == NULL)
         return 1;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
@@ -109,8 +166,10 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
         OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
         OSSL_PARAM_END
     };
-    (void)vctx;
+    const kp_sig *s = vctx;
     (void)provctx;
+    if (s != NULL && s->dctx != NULL)
+        return s->df->sig_settable_ctx_params(s->dctx, s->df->provctx);
     return list;
 }
 
@@ -118,6 +177,8 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     kp_sig *s = vctx;
     OSSL_PARAM *p;
+    if (s->dctx != NULL)
+        return s->df->sig_get_ctx_params(s->dctx, params);
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) != NULL) {
         /* SEQUENCE { OID 1.2.840.10045.4.3.<n> }: ecdsa-with-SHA224 (1) ... SHA512 (4) */
         uint8_t der[12] = {0x30, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0};
@@ -144,8 +205,10 @@ static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
         OSSL_PARAM_size_t(OSSL_SIGNATURE_PARAM_DIGEST_SIZE, NULL),
         OSSL_PARAM_END
     };
-    (void)vctx;
+    const kp_sig *s = vctx;
     (void)provctx;
+    if (s != NULL && s->dctx != NULL)
+        return s->df->sig_gettable_ctx_params(s->dctx, s->df->provctx);
     return list;
 }
 
@@ -169,12 +232,22 @@ static int sig_init(kp_sig *s, const kp_key *k, int need_priv, const OSSL_PARAM 
 
 static int sig_sign_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 {
-    return sig_init(vctx, provkey, 1, params);
+    kp_sig *s = vctx;
+    const kp_key *k = provkey;
+    int r = sig_route(s, k);
+    if (r != 0)
+        return r > 0 && s->df->sign_init(s->dctx, k != NULL ? k->dk : NULL, params);
+    return sig_init(s, k, 1, params);
 }
 
 static int sig_verify_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 {
-    return sig_init(vctx, provkey, 0, params);
+    kp_sig *s = vctx;
+    const kp_key *k = provkey;
+    int r = sig_route(s, k);
+    if (r != 0)
+        return r > 0 && s->df->verify_init(s->dctx, k != NULL ? k->dk : NULL, params);
+    return sig_init(s, k, 0, params);
 }
 
 static kurv_hash nonce_hash(const kp_sig *s, size_t tbslen)
@@ -193,6 +266,12 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsi
                     const unsigned char *tbs, size_t tbslen)
 {
     kp_sig *s = vctx;
+    if (s->dctx != NULL) {
+        int ok = s->df->sign(s->dctx, sig, siglen, sigsize, tbs, tbslen);
+        if (ok && sig != NULL)
+            kp_log_line("sign", s->dname, " (default)");
+        return ok;
+    }
     const kp_curve *c = s->key.curve;
     if (c == NULL || !s->key.has_priv) {
         kp_err(PROV_R_NOT_A_PRIVATE_KEY, "no private key");
@@ -233,6 +312,10 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
                       const unsigned char *tbs, size_t tbslen)
 {
     kp_sig *s = vctx;
+    if (s->dctx != NULL) {
+        kp_log_line("verify", s->dname, " (default)");
+        return s->df->verify(s->dctx, sig, siglen, tbs, tbslen);
+    }
     const kp_curve *c = s->key.curve;
     if (c == NULL || !s->key.has_pub) {
         kp_err(PROV_R_NOT_A_PUBLIC_KEY, "no public key");
@@ -273,18 +356,35 @@ static int digest_init(kp_sig *s, const char *mdname, const kp_key *k, int need_
 static int sig_digest_sign_init(void *vctx, const char *mdname, void *provkey,
                                 const OSSL_PARAM params[])
 {
-    return digest_init(vctx, mdname, provkey, 1, params);
+    kp_sig *s = vctx;
+    const kp_key *k = provkey;
+    int r = sig_route(s, k);
+    if (r != 0) {
+        s->dverify = 0;
+        return r > 0 && s->df->dsign_init(s->dctx, mdname, k != NULL ? k->dk : NULL, params);
+    }
+    return digest_init(s, mdname, k, 1, params);
 }
 
 static int sig_digest_verify_init(void *vctx, const char *mdname, void *provkey,
                                   const OSSL_PARAM params[])
 {
-    return digest_init(vctx, mdname, provkey, 0, params);
+    kp_sig *s = vctx;
+    const kp_key *k = provkey;
+    int r = sig_route(s, k);
+    if (r != 0) {
+        s->dverify = 1;
+        return r > 0 && s->df->dverify_init(s->dctx, mdname, k != NULL ? k->dk : NULL, params);
+    }
+    return digest_init(s, mdname, k, 0, params);
 }
 
 static int sig_digest_update(void *vctx, const unsigned char *data, size_t len)
 {
     kp_sig *s = vctx;
+    if (s->dctx != NULL)
+        return s->dverify ? s->df->dverify_update(s->dctx, data, len)
+                          : s->df->dsign_update(s->dctx, data, len);
     if (!s->digesting || s->md == NULL)
         return 0;
     kp_md_update(s->md, data, len);
@@ -295,6 +395,12 @@ static int sig_digest_sign_final(void *vctx, unsigned char *sig, size_t *siglen,
 {
     kp_sig *s = vctx;
     uint8_t d[KURV_MAX_HASH_LEN];
+    if (s->dctx != NULL) {
+        int ok = s->df->dsign_final(s->dctx, sig, siglen, sigsize);
+        if (ok && sig != NULL)
+            kp_log_line("sign", s->dname, " (default)");
+        return ok;
+    }
     if (!s->digesting || s->md == NULL)
         return 0;
     if (sig == NULL)   /* a size query leaves the digest running */
@@ -310,6 +416,10 @@ static int sig_digest_verify_final(void *vctx, const unsigned char *sig, size_t 
 {
     kp_sig *s = vctx;
     uint8_t d[KURV_MAX_HASH_LEN];
+    if (s->dctx != NULL) {
+        kp_log_line("verify", s->dname, " (default)");
+        return s->df->dverify_final(s->dctx, sig, siglen);
+    }
     if (!s->digesting || s->md == NULL)
         return 0;
     kp_md_final(s->md, d);

@@ -4,7 +4,7 @@
 # provider dlopen()s through LD_LIBRARY_PATH), KURV_PROVIDER_SO (kurv.so itself).
 # Sets: T (a scratch folder removed at exit), LOG (the KURV_PROVIDER_LOG file, exported),
 # KURV (-provider kurv -provider base), KURVDEF (kurv first, then default, preferred by
-# property query), and the helpers below.
+# property query), and the helpers below (wait_port sets port).
 set -eu
 command -v openssl >/dev/null 2>&1 || { echo "SKIP: no openssl command"; exit 77; }
 : "${OPENSSL_MODULES:?set by meson}" "${KURV_FAMILY_DIR:?set by meson}"
@@ -47,6 +47,18 @@ openssl_bg() {
 }
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# wait_port PID OUT: wait until the s_server of PID (listening on 127.0.0.1:0) has printed
+# its "ACCEPT 127.0.0.1:PORT" line into OUT; sets port. Fails when it exits or after 30 s.
+wait_port() {
+    i=0
+    until port=$(sed -n 's/^ACCEPT 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$2" 2>/dev/null) && [ -n "$port" ]; do
+        i=$((i + 1))
+        if [ $i -gt 300 ] || ! kill -0 "$1" 2>/dev/null; then
+            cat "$2" >&2; fail "s_server did not start"
+        fi
+        sleep 0.1
+    done
+}
 # count LINE: how many lines of the trace are exactly LINE
 count() { if [ -f "$LOG" ]; then grep -cxF -- "$1" "$LOG" || true; else echo 0; fi; }
 # expect_count N LINE: the trace has N such lines (reset_log empties it)

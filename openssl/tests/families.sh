@@ -3,11 +3,17 @@
 # The library search path holds every built family but FAMILY (links in a scratch folder);
 # the provider still loads, names only the other families' curves, does their work, and a
 # key on an absent curve (CURVE..., OpenSSL names) falls through to OpenSSL's default
-# provider: decoded, signed, certified and verified by it, with no line in kurv's trace.
-# Key generation by group name follows OpenSSL 3.0's fetch, which is per algorithm ("EC"),
-# not per group: with kurv preferred it fails cleanly (an error, no crash) while kurv offers
-# other curves, with default loaded first OpenSSL generates it. Last, with no family at all the provider loads and
-# offers nothing.
+# provider: decoded, signed, certified and verified by it, with no kurv line in kurv's trace
+# (lines "<op> <curve> (default)" are the default provider's work handed on by kurv).
+# Key generation by group name, with kurv preferred (OpenSSL 3.0 fetches the "EC" keymgmt,
+# not a per-curve one, so kurv's is asked): kurv hands it to the default provider
+# (openssl/delegate.c); the key is OpenSSL's own (read and checked by OpenSSL alone), signs,
+# verifies and derives through kurv's preferred algorithms, each traced "(default)". Without
+# the default provider (kurv + base) it is a clean error. When the NIST family is the absent
+# one and Brainpool is built, a TLS 1.3 handshake on P-256 between two kurv-preferred
+# endpoints, with only the Brainpool family installed, works (libssl keeps only the groups of
+# the provider whose EC keymgmt it fetched: kurv passes on the default provider's). Last,
+# with no family at all the provider loads and offers nothing.
 . "$(dirname "$0")/common.sh"
 fam=$1; shift
 absent=; present=; side=a
@@ -32,6 +38,13 @@ for c in $absent; do
 done
 echo "$info"
 
+# no_kurv_line WHAT: the trace holds only the default provider's work, "... (default)"
+no_kurv_line() {
+    if [ -f "$LOG" ] && grep -v ' (default)$' "$LOG" >"$T/kl"; then
+        fail "$1 is absent but kurv's trace has: $(cat "$T/kl")"
+    fi
+}
+
 # the present families: kurv generates and signs
 for c in $present; do
     openssl genpkey $KURVDEF -algorithm EC -pkeyopt ec_paramgen_curve:"$c" -out "$T/p.pem"
@@ -50,21 +63,86 @@ for c in $absent; do
     openssl req $KURVDEF -new -x509 -key "$T/a.pem" -subj "/CN=$c" -days 1 -out "$T/a.crt"
     openssl verify $KURVDEF -check_ss_sig -CAfile "$T/a.crt" "$T/a.crt" | grep -q ': OK' \
         || fail "$c: certificate through default"
-    [ ! -s "$LOG" ] || fail "$c is absent but kurv's trace has: $(cat "$LOG")"
-    # generation by name: default loaded first serves it; kurv preferred gives an error
+    no_kurv_line "$c"
+    reset_log
+    # generation by name: default loaded first serves it
     openssl genpkey -provider default -provider kurv -algorithm EC \
         -pkeyopt ec_paramgen_curve:"$c" -out "$T/g.pem"
     openssl pkey -in "$T/g.pem" -text -noout | grep -q "ASN1 OID: $c" || fail "$c: default keygen"
+    # kurv preferred: kurv's keymgmt is asked and hands the work to the default provider
+    openssl genpkey $KURVDEF -algorithm EC -pkeyopt ec_paramgen_curve:"$c" -out "$T/x.pem"
+    openssl pkey -in "$T/x.pem" -check -noout | grep -q 'Key is valid' || fail "$c: key not valid"
+    openssl pkey -in "$T/x.pem" -text -noout | grep -q "ASN1 OID: $c" || fail "$c: not on $c"
+    openssl pkey -in "$T/x.pem" -pubout -out "$T/x.pub"
+    no_kurv_line "$c"
     if [ -n "$present" ]; then
-        must_fail "kurv generated a key on absent $c" \
-            openssl genpkey $KURVDEF -algorithm EC -pkeyopt ec_paramgen_curve:"$c" -out "$T/x.pem"
-        grep -q "group $c: not a curve kurv offers here" "$T/mf.out" || fail "$c: $(cat "$T/mf.out")"
-    else
-        # the only family built is absent: kurv offers no EC at all, default serves it
-        openssl genpkey $KURVDEF -algorithm EC -pkeyopt ec_paramgen_curve:"$c" -out "$T/x.pem"
+        # kurv's keymgmt did serve it (traced as the default's work): else this proves nothing
+        grep -q '^keygen .* (default)$' "$LOG" || fail "$c: keygen not handed on: $(cat "$LOG" 2>/dev/null)"
     fi
-    [ ! -s "$LOG" ] || fail "$c is absent but kurv's trace has: $(cat "$LOG")"
+    # sign and verify through kurv preferred, checked by OpenSSL alone both ways
+    openssl pkeyutl $KURVDEF -sign -inkey "$T/x.pem" -in "$T/dg" -out "$T/xsig"
+    openssl pkeyutl -verify -pubin -inkey "$T/x.pub" -in "$T/dg" -sigfile "$T/xsig" \
+        | grep -q 'Signature Verified Successfully' || fail "$c: kurv-preferred signature"
+    openssl pkeyutl -sign -inkey "$T/x.pem" -in "$T/dg" -out "$T/osig"
+    openssl pkeyutl $KURVDEF -verify -pubin -inkey "$T/x.pub" -in "$T/dg" -sigfile "$T/osig" \
+        | grep -q 'Signature Verified Successfully' || fail "$c: kurv-preferred verify"
+    printf x | cat - "$T/dg" | head -c 32 >"$T/dg2"
+    must_fail "$c: wrong digest verified" openssl pkeyutl $KURVDEF -verify -pubin \
+        -inkey "$T/x.pub" -in "$T/dg2" -sigfile "$T/osig"
+    # digest-sign (X.509): a certificate kurv-preferred, verified by OpenSSL alone
+    openssl req $KURVDEF -new -x509 -key "$T/x.pem" -subj "/CN=$c" -days 1 -out "$T/x.crt"
+    openssl verify -check_ss_sig -CAfile "$T/x.crt" "$T/x.crt" | grep -q ': OK' \
+        || fail "$c: kurv-preferred certificate"
+    # ECDH through kurv preferred equals OpenSSL's alone
+    openssl pkeyutl $KURVDEF -derive -inkey "$T/x.pem" -peerkey "$T/a.pub" -out "$T/z1"
+    openssl pkeyutl -derive -inkey "$T/a.pem" -peerkey "$T/x.pub" -out "$T/z2"
+    [ -s "$T/z1" ] && cmp -s "$T/z1" "$T/z2" || fail "$c: kurv-preferred ECDH differs"
+    no_kurv_line "$c"
+    if [ -n "$present" ]; then
+        for op in sign verify derive; do
+            grep -q "^$op .* (default)\$" "$LOG" || fail "$c: $op not handed on: $(cat "$LOG")"
+        done
+        # without the default provider nothing serves it: a clean error
+        must_fail "kurv generated a key on absent $c" \
+            openssl genpkey $KURV -algorithm EC -pkeyopt ec_paramgen_curve:"$c" -out "$T/y.pem"
+        grep -q "group $c: not a curve kurv offers here" "$T/mf.out" || fail "$c: $(cat "$T/mf.out")"
+    fi
+    reset_log
 done
+
+# TLS 1.3 on P-256 with only the Brainpool family installed, kurv preferred on both ends
+case " $absent " in
+*" prime256v1 "*)
+    if [ -e "$KURV_FAMILY_DIR/libkurv-brainpool.so.0" ]; then
+        rm -f "$T"/lib/*
+        ln -s "$KURV_FAMILY_DIR/libkurv-brainpool.so.0" "$T/lib/"
+        openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+            -keyout "$T/srv.key" -subj /CN=localhost -days 2 -out "$T/srv.crt" 2>/dev/null
+        KURV_PROVIDER_LOG="$T/srv.log" openssl_bg s_server $KURVDEF -accept 127.0.0.1:0 \
+            -naccept 1 -www -tls1_3 -groups P-256 -cert "$T/srv.crt" -key "$T/srv.key" \
+            </dev/null >"$T/srv.out" 2>&1 &
+        spid=$!
+        wait_port $spid "$T/srv.out"
+        set +e
+        printf 'GET / HTTP/1.0\r\n\r\n' | KURV_PROVIDER_LOG="$T/cli.log" openssl s_client \
+            $KURVDEF -connect 127.0.0.1:"$port" -servername localhost -CAfile "$T/srv.crt" \
+            -verify_return_error -tls1_3 -groups P-256 -ign_eof >"$T/cli.out" 2>&1
+        st=$?
+        kill $spid 2>/dev/null
+        wait $spid 2>/dev/null
+        set -e
+        [ $st -eq 0 ] && grep -q 'HTTP/1.0 200 ok' "$T/cli.out" \
+            || { cat "$T/cli.out" >&2; fail "TLS 1.3 on P-256 with only Brainpool installed"; }
+        grep -q 'Server Temp Key: ECDH, prime256v1' "$T/cli.out" || fail "TLS: not on P-256"
+        for side in srv cli; do
+            grep -qx 'keygen P-256 (default)' "$T/$side.log" \
+                && grep -qx 'derive P-256 (default)' "$T/$side.log" \
+                || fail "TLS $side: P-256 not through kurv: $(cat "$T/$side.log" 2>/dev/null)"
+            ! grep -v ' (default)$' "$T/$side.log" || fail "TLS $side: kurv claims P-256 work"
+        done
+        echo "ok: TLS 1.3 on P-256 with only kurv-brainpool installed"
+    fi ;;
+esac
 
 # no family at all: the provider loads, offers no algorithm; OpenSSL's default does the work
 rm -f "$T"/lib/*
@@ -72,4 +150,4 @@ info=$(openssl list -providers -verbose -provider kurv | grep 'build info: kurv'
 case $info in *"curves: none"*) ;; *) fail "no family: $info" ;; esac
 openssl genpkey $KURVDEF -algorithm EC -pkeyopt ec_paramgen_curve:prime256v1 -out "$T/n.pem"
 [ ! -s "$LOG" ] || fail "no family, yet kurv's trace has: $(cat "$LOG")"
-echo "ok: without kurv-$fam:$absent served by OpenSSL's default, kurv serves$present"
+echo "ok: without kurv-$fam:$absent served by OpenSSL's default (kurv preferred too), kurv serves$present"

@@ -14,7 +14,8 @@
  *     reverse; ECDH through kurv equals default's, the NULL-buffer size query gives the
  *     field size;
  *   - the trace file (KURV_PROVIDER_LOG, set before the provider loads) has each line.
- * Then the TLS-GROUP capability list (names, ids, versions) and in-memory TLS handshakes:
+ * Then the TLS-GROUP capability list (names, ids, versions; the default provider's other EC
+ * groups passed on after kurv's) and in-memory TLS handshakes:
  * TLS 1.3 on P-256 with kurv's certificate, RFC 8734's brainpoolP256r1tls13 group, TLS 1.2
  * ECDHE-ECDSA on brainpoolP384r1, each ephemeral key checked to be kurv's.
  * Exit 0 when every check passes, 1 otherwise (each failure printed; kurv.so not loading is
@@ -219,7 +220,10 @@ end:
     printf("%s: checked\n", name);
 }
 
-struct groups { int count, p256, bp256tls13, k1max; };
+/* count: kurv's own entries (ids 22-28, 31-33); relayed: the default provider's other EC
+ * groups kurv passes on (delegate.c), of which p224 is secp224r1 (id 21); bad: a relayed
+ * entry that is not EC or has one of kurv's ids */
+struct groups { int count, p256, bp256tls13, k1max, relayed, p224, bad; };
 
 static int group_cb(const OSSL_PARAM params[], void *arg)
 {
@@ -235,6 +239,14 @@ static int group_cb(const OSSL_PARAM params[], void *arg)
         || !OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_MAX_TLS),
                                &maxtls))
         return 0;
+    if (id < 22 || (id > 28 && id < 31) || id > 33) {
+        const char *alg = NULL;
+        g->relayed++;
+        g->p224 |= strcmp(name, "secp224r1") == 0 && id == 21;
+        p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ALG);
+        g->bad += p == NULL || !OSSL_PARAM_get_utf8_string_ptr(p, &alg) || strcmp(alg, "EC") != 0;
+        return 1;
+    }
     g->count++;
     if (strcmp(name, "secp256r1") == 0 && id == 23 && mintls == TLS1_VERSION && maxtls == 0)
         g->p256 = 1;
@@ -322,6 +334,9 @@ int main(void)
     CHECK(g.p256 && g.bp256tls13 && g.k1max, "TLS-GROUP entries: %d %d %d", g.p256,
           g.bp256tls13, g.k1max);
 #endif
+    /* the default provider is loaded: its other EC groups are passed on, only those */
+    CHECK(g.relayed > 0 && g.p224 && g.bad == 0, "TLS-GROUP: %d relayed, secp224r1 %d, %d bad",
+          g.relayed, g.p224, g.bad);
 #ifdef KURV_HAVE_NIST
     test_tls("P-256", "P-256", TLS1_3_VERSION, NULL);
 #ifdef KURV_HAVE_BRAINPOOL

@@ -34,14 +34,7 @@ handshake() {
     KURV_PROVIDER_LOG="$T/srv.log" openssl_bg s_server $sp -accept 127.0.0.1:0 -naccept 1 -www \
         -cert "$T/${cert}srv.crt" -key "$T/${cert}srv.key" $sargs </dev/null >"$T/srv.out" 2>&1 &
     spid=$!
-    i=0
-    until port=$(sed -n 's/^ACCEPT 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$T/srv.out" 2>/dev/null) && [ -n "$port" ]; do
-        i=$((i + 1))
-        if [ $i -gt 300 ] || ! kill -0 $spid 2>/dev/null; then
-            cat "$T/srv.out" >&2; fail "s_server did not start"
-        fi
-        sleep 0.1
-    done
+    wait_port $spid "$T/srv.out"
     set +e
     printf 'GET / HTTP/1.0\r\n\r\n' | KURV_PROVIDER_LOG="$T/cli.log" openssl s_client $cp \
         -connect 127.0.0.1:"$port" -servername localhost -CAfile "$T/${cert}ca.crt" \
