@@ -276,7 +276,7 @@ cmd_fuzz() {
 # what `package` and `abi-update` need on the host (the packages' Build-Depends under the
 # nocheck profile, the archive's tools, a minbase root's maker)
 pkg_tools=(
-    build-essential debhelper dpkg-dev fakeroot meson ninja-build pkgconf nettle-dev
+    build-essential debhelper dpkg-dev fakeroot meson ninja-build pkgconf cmake nettle-dev
     lintian abigail-tools debootstrap autopkgtest binutils
 )
 pkg_suite=bookworm          # Debian 12
