@@ -11,12 +11,14 @@
 #                         pointers) in ./build-clang; the thread test under ThreadSanitizer
 #                         in ./build-tsan; a summary line at the end; non-zero on
 #                         any failure
-#   ./tools/run.sh fuzz [SECONDS]
+#   ./tools/run.sh fuzz [SECONDS] [--jobs N] [--corpus DIR] [HARNESS ...]
 #                         deps, build the libFuzzer harnesses of fuzz/ with clang in
-#                         ./build-fuzz, run each for SECONDS (default 30) on its seed corpus
-#                         (plus seeds from ../shared/vectors when present); per harness the
-#                         executions, coverage and result; non-zero on any crash, leak,
-#                         timeout or differential, whose input is kept in fuzz/artifacts/
+#                         ./build-fuzz, run each (or those named) for SECONDS (default 30),
+#                         N at a time (default 1), on its seed corpus (plus seeds from
+#                         ../shared/vectors when present), in DIR/<harness> when given (kept
+#                         and grown over runs); per harness the executions, coverage, corpus
+#                         size and result; non-zero on any crash, leak, timeout or
+#                         differential, whose input is kept in fuzz/artifacts/
 #   ./tools/run.sh package      build the Debian packages (debian/) in ./build-deb and check
 #                         them: contents and Depends, symbol versions, lintian, the ABI
 #                         against abi/, installs in a Debian 12 minbase root, the autopkgtest
@@ -193,11 +195,66 @@ cmd_test() {
     return $status
 }
 
-# fuzz [SECONDS]: the harnesses of fuzz/ (fuzz/meson.build), one at a time.
+# fuzz [SECONDS] [--jobs N] [--corpus DIR] [HARNESS ...]: the harnesses of fuzz/
+# (fuzz/meson.build), each for SECONDS, N at a time (default 1). The working corpora are
+# temporary unless --corpus names a folder: then DIR/<harness> is created from the seeds,
+# grows over runs and is kept (a long campaign, README "Fuzzing").
+fuzz_one() {
+    # fuzz_one HARNESS SECONDS CORPUS WORK: runs one harness, writes its summary line to
+    # WORK/HARNESS.result; exit status that of libFuzzer
+    local h=$1 secs=$2 corpus=$3 work=$4 exe=build-fuzz/fuzz/fuzz-$1 log rc execs cov ft size result dict args
+    mkdir -p "$corpus"
+    cp -n fuzz/corpus/"$h"/* fuzz/regress/"$h"/* "$work/vectors/$h"/* "$corpus"/ 2>/dev/null
+    log=$work/$h.log
+    # the dictionaries of the formats this harness reads (fuzz/dict/, one per format)
+    case $h in
+        privkey) dict="der pem" ;;
+        pubkey) dict="der pem sec1" ;;
+        ecdsa) dict="der" ;;
+        point|pointapi|ecdh|ecies) dict="sec1" ;;
+        provider) dict="sec1 ossl-params" ;;
+        *) dict= ;;
+    esac
+    args=()
+    if [ -n "$dict" ]; then
+        (for f in $dict; do [ -f fuzz/dict/"$f".dict ] && cat fuzz/dict/"$f".dict; done) >"$work/$h.dict"
+        args=(-dict="$work/$h.dict")
+    fi
+    say "fuzz: $h for ${secs}s ($(ls "$corpus" | wc -l) seeds in $corpus; log build-fuzz/fuzz-$h.log)"
+    "$exe" -max_total_time="$secs" -timeout=60 -rss_limit_mb=2560 -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$h-" \
+        "${args[@]}" "$corpus" >"$log" 2>&1
+    rc=$?
+    cp "$log" build-fuzz/fuzz-"$h".log
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+    size=$(ls "$corpus" | wc -l)
+    if [ $rc -eq 0 ]; then
+        result=ok
+    else
+        result="FAIL (exit $rc; $(ls -t fuzz/artifacts/"$h"-* 2>/dev/null | head -n 1))"
+        grep -m 3 -E 'ERROR|DIFFERENTIAL|runtime error' "$log"
+    fi
+    printf '%-10s execs %-10s cov %-6s ft %-6s corpus %-6s %s\n' "$h" "${execs:-?}" "${cov:-?}" \
+        "${ft:-?}" "$size" "$result" >"$work/$h.result"
+    return $rc
+}
+
 cmd_fuzz() {
-    local secs=${1:-30} h exe corpus log status=0 rc execs cov ft size result dict args
-    local results=()
+    local secs=30 jobs=1 keep= status=0 h exe work
+    local names=() running=()
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --jobs) jobs=${2:-}; shift 2 || { echo "run.sh: fuzz: --jobs needs a number" >&2; return 2; } ;;
+            --corpus) keep=${2:-}; shift 2 || { echo "run.sh: fuzz: --corpus needs a folder" >&2; return 2; } ;;
+            [0-9]*) secs=$1; shift ;;
+            -*) echo "run.sh: fuzz: unknown option $1" >&2; return 2 ;;
+            *) names+=("$1"); shift ;;
+        esac
+    done
     case "$secs" in ''|*[!0-9]*) echo "run.sh: fuzz: SECONDS must be a number" >&2; return 2 ;; esac
+    case "$jobs" in ''|0|*[!0-9]*) echo "run.sh: fuzz: --jobs must be a positive number" >&2; return 2 ;; esac
     cmd_deps || return 1
     # The libraries instrumented for coverage (fuzzer-no-link) and both sanitizers; UBSan
     # reports abort (no recovery), so libFuzzer keeps them as crashes. -O1 with line tables:
@@ -206,63 +263,44 @@ cmd_fuzz() {
         -Dbuildtype=plain \
         -Dc_args='-O1 -gline-tables-only -fsanitize=fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer' \
         -Dtests=false -Dtool=false -Dbench=disabled -Dctime=disabled || return 1
+    if [ ${#names[@]} -eq 0 ]; then
+        for exe in build-fuzz/fuzz/fuzz-*; do
+            [ -f "$exe" ] && [ -x "$exe" ] && names+=("${exe##*/fuzz-}")
+        done
+    fi
+    if [ ${#names[@]} -eq 0 ]; then
+        echo "run.sh fuzz: FAIL (no harness built)"
+        return 1
+    fi
+    for h in "${names[@]}"; do
+        [ -x build-fuzz/fuzz/fuzz-"$h" ] || { echo "run.sh: fuzz: no harness '$h' (built: $(ls build-fuzz/fuzz | sed -n 's/^fuzz-//p' | paste -sd' ' -))" >&2; return 2; }
+    done
     mkdir -p fuzz/artifacts
-    local work
     work=$(mktemp -d) || return 1
-    # seeds derived from the shared vectors, into the temporary corpora only (never committed)
+    # seeds derived from the shared vectors, into the working corpora only (never committed)
     if [ -d ../shared/vectors ] && command -v python3 >/dev/null 2>&1; then
         python3 fuzz/seed.py vectors ../shared/vectors "$work/vectors" || echo "run.sh: fuzz: vector seeds failed (ignored)" >&2
     fi
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    for exe in build-fuzz/fuzz/fuzz-*; do
-        [ -f "$exe" ] && [ -x "$exe" ] || continue
-        h=${exe##*/fuzz-}
-        corpus=$work/corpus-$h
-        mkdir -p "$corpus"
-        cp fuzz/corpus/"$h"/* fuzz/regress/"$h"/* "$work/vectors/$h"/* "$corpus"/ 2>/dev/null
-        log=$work/$h.log
-        # the dictionaries of the formats this harness reads (fuzz/dict/, one per format)
-        case $h in
-            privkey) dict="der pem" ;;
-            pubkey) dict="der pem sec1" ;;
-            ecdsa) dict="der" ;;
-            point|pointapi|ecdh|ecies) dict="sec1" ;;
-            *) dict= ;;
-        esac
-        args=()
-        if [ -n "$dict" ]; then
-            (for f in $dict; do cat fuzz/dict/"$f".dict; done) >"$work/$h.dict"
-            args=(-dict="$work/$h.dict")
-        fi
-        say "fuzz: $h for ${secs}s ($(ls "$corpus" | wc -l) seeds; log build-fuzz/fuzz-$h.log)"
-        "$exe" -max_total_time="$secs" -timeout=60 -rss_limit_mb=2560 -max_len=4096 \
-            -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$h-" \
-            "${args[@]}" "$corpus" >"$log" 2>&1
-        rc=$?
-        cp "$log" build-fuzz/fuzz-"$h".log
-        execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-        cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
-        ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
-        size=$(ls "$corpus" | wc -l)
-        if [ $rc -eq 0 ]; then
-            result=ok
+    for h in "${names[@]}"; do
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+        fuzz_one "$h" "$secs" "${keep:+$keep/$h}${keep:-$work/corpus-$h}" "$work" &
+    done
+    wait
+    echo
+    for h in "${names[@]}"; do
+        if [ -s "$work/$h.result" ]; then
+            printf 'run.sh fuzz: %s\n' "$(cat "$work/$h.result")"
+            case $(cat "$work/$h.result") in *FAIL*) status=1 ;; esac
         else
-            result="FAIL (exit $rc; $(ls -t fuzz/artifacts/"$h"-* 2>/dev/null | head -n 1))"
+            printf 'run.sh fuzz: %-10s FAIL (no result)\n' "$h"
             status=1
-            grep -m 3 -E 'ERROR|DIFFERENTIAL|runtime error' "$log"
         fi
-        results+=("$(printf '%-10s execs %-9s cov %-6s ft %-6s corpus %-5s %s' "$h" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$size" "$result")")
     done
     rm -rf "$work"
-    echo
-    printf 'run.sh fuzz: %s\n' "${results[@]}"
-    if [ ${#results[@]} -eq 0 ]; then
-        echo "run.sh fuzz: FAIL (no harness built)"
-        return 1
-    fi
     if [ $status -eq 0 ]; then
-        echo "run.sh fuzz: PASS (${#results[@]} harnesses, ${secs}s each)"
+        echo "run.sh fuzz: PASS (${#names[@]} harnesses, ${secs}s each)"
     else
         echo "run.sh fuzz: FAIL (reproducers in fuzz/artifacts/)"
     fi
