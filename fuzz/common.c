@@ -132,6 +132,36 @@ uint8_t *fz_pem_body(const uint8_t *in, size_t size, const char *label1, const c
     return body;
 }
 
+uint8_t *fz_pem_without_blank_lines(const uint8_t *in, size_t size, size_t *len)
+{
+    uint8_t *out = OPENSSL_malloc(size ? size : 1);
+    size_t pos = 0, o = 0, e, k;
+    int dropped = 0;
+
+    if (!out)
+        return NULL;
+    while (pos < size) {
+        e = pos;
+        while (e < size && in[e] != '\n')
+            e++;
+        for (k = pos; k < e && (in[k] == ' ' || in[k] == '\t' || in[k] == '\r'); k++)
+            ;
+        if (k == e && e < size) {
+            dropped = 1;            /* a blank line and its line feed */
+        } else {
+            memcpy(out + o, in + pos, (e < size ? e + 1 : e) - pos);
+            o += (e < size ? e + 1 : e) - pos;
+        }
+        pos = e < size ? e + 1 : e;
+    }
+    if (!dropped) {
+        OPENSSL_free(out);
+        return NULL;
+    }
+    *len = o;
+    return out;
+}
+
 void fz_fail(const char *what, kurv_err kurv, long other)
 {
     fprintf(stderr, "\n*** kurv fuzz: DIFFERENTIAL: %s (kurv: %d %s; reference: %ld) ***\n",

@@ -62,6 +62,12 @@ int fz_known_nid(int nid);
 uint8_t *fz_pem_body(const uint8_t *in, size_t size, const char *label1, const char *label2,
                      long *len);
 
+/* A copy of a PEM input without its blank lines (lines of only SP, HTAB and CR), for kurv's
+ * documented lax reading (RFC 7468 3, laxtextualmsg: kurv reads blank lines inside a block's
+ * body; OpenSSL's PEM reader ends the body at one): OPENSSL_malloc'd, *len bytes; NULL when
+ * the input has no blank line to drop (or on allocation failure). */
+uint8_t *fz_pem_without_blank_lines(const uint8_t *in, size_t size, size_t *len);
+
 /* Abort with a differential report: the harness, what differed, kurv's code and the other
  * side's result. Never returns. */
 __attribute__((noreturn)) void fz_fail(const char *what, kurv_err kurv, long other);
