@@ -1,7 +1,7 @@
 /*
  * kurv-bench: the interface of a comparison library ("peer") kept in its own file
  * (peer_nettle.c, peer_botan.c). bench.c gives the peer kurv's keys as bytes, checks each of
- * the peer's operations against kurv once (bench_peer_check), then times them.
+ * the peer's operations against kurv once (peer_check in bench.c), then times them.
  *
  * Each peer's file says, next to its operations, what one timed call includes (key and
  * signature decoding, point validation, encoding of the result, what is set up once), so
