@@ -1,6 +1,8 @@
 /*
  * kurv-bench: microseconds per operation for kurv, and for OpenSSL 3,
- * libsecp256k1 and mbed TLS when they were found at configure time.
+ * libsecp256k1, mbed TLS, Nettle and Botan 2 when they were found at configure
+ * time. Each row ends with the cell's fastest peer ("best peer") and kurv's
+ * ratio to it.
  *
  *   kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point | --schnorr]
  *
@@ -26,11 +28,13 @@
  *                 ecdh_compute_shared + mpi_write_binary (the same parsing
  *                 and validation kurv does). Its default build (Debian's) has
  *                 the fixed-point comb for G and NIST reduction on.
+ *   Nettle, Botan 2 behind peer.h's interface; peer_nettle.c and peer_botan.c
+ *                 say what each of their calls includes.
  *
  * Before timing, every operation runs once and its result is checked against
  * the other libraries (same keys: same public key, same ECDH secret, kurv's
  * low-S signature equal to libsecp256k1's, each library's signature verified
- * by kurv). In the timed loops every return value is checked as well, so a
+ * by kurv; for the peer.h peers, peer_check). A failed check stops the bench. In the timed loops every return value is checked as well, so a
  * failing call is never timed.
  *
  * Timing (timing.c): CLOCK_MONOTONIC; a warm-up of about a tenth of the time,
@@ -68,6 +72,7 @@
 #endif
 
 #include "bench.h"
+#include "peer.h"
 #include "timing.h"
 #ifdef KURV_BENCH_SCHNORR
 #include "bench_schnorr.h"
@@ -93,9 +98,25 @@ static const struct bench_curve curves[] = {
 enum { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_ECDH, NOPS };
 static const char *const op_names[NOPS] = { "keygen", "ecdsa sign", "ecdsa verify", "ecdh" };
 
-enum { LIB_KURV, LIB_OPENSSL, LIB_SECP, LIB_MBEDTLS, NLIBS };
-static const char *const lib_names[NLIBS] = { "kurv", "OpenSSL", "libsecp256k1", "mbedTLS" };
-static const char *const lib_csv[NLIBS] = { "kurv", "openssl", "libsecp256k1", "mbedtls" };
+enum { LIB_KURV, LIB_OPENSSL, LIB_SECP, LIB_MBEDTLS, LIB_NETTLE, LIB_BOTAN, NLIBS };
+static const char *const lib_names[NLIBS] = { "kurv", "OpenSSL", "libsecp256k1", "mbedTLS",
+                                              "Nettle", "Botan" };
+static const char *const lib_csv[NLIBS] = { "kurv", "openssl", "libsecp256k1", "mbedtls",
+                                            "nettle", "botan" };
+/* the peers that sit behind peer.h's interface, each in its own file */
+static const struct bench_peer *const lib_peer[NLIBS] = {
+    NULL, NULL, NULL, NULL,
+#ifdef KURV_BENCH_NETTLE
+    &bench_peer_nettle,
+#else
+    NULL,
+#endif
+#ifdef KURV_BENCH_BOTAN
+    &bench_peer_botan,
+#else
+    NULL,
+#endif
+};
 /* which peers were compiled in (their columns are printed) */
 static const int lib_built[NLIBS] = {
     1,
@@ -110,6 +131,16 @@ static const int lib_built[NLIBS] = {
     0,
 #endif
 #ifdef KURV_BENCH_MBEDTLS
+    1,
+#else
+    0,
+#endif
+#ifdef KURV_BENCH_NETTLE
+    1,
+#else
+    0,
+#endif
+#ifdef KURV_BENCH_BOTAN
     1,
 #else
     0,
@@ -139,6 +170,7 @@ struct state {
     /* scratch outputs of the timed calls */
     uint8_t out_priv[KURV_MAX_SCALAR_LEN], out_pub[KURV_MAX_POINT_LEN];
     uint8_t out_sig[KURV_MAX_SIG_DER_LEN], out_secret[KURV_MAX_FIELD_LEN];
+    uint8_t peer_sig[KURV_MAX_SIG_RAW_LEN];     /* what a peer.h peer's verify checks */
 #ifdef KURV_BENCH_OPENSSL
     EVP_PKEY_CTX *ossl_gen, *ossl_sign, *ossl_verify, *ossl_derive;
     EVP_PKEY *ossl_key, *ossl_peer;
@@ -522,16 +554,51 @@ static void mbed_check(struct state *s)
 }
 #endif
 
+/* ------------------------------------------------------------------ peer.h peers */
+
+/* Run each operation of a peer.h peer once and check it against kurv: its fresh key pair is
+ * consistent (kurv derives the same public key from its private key), its signature verifies
+ * under kurv, its own and kurv's (low-S) signature verify under it, and its ECDH secret equals
+ * kurv's. Any difference stops the bench. Leaves kurv's signature in io->sig (s->peer_sig)
+ * for the timed verify. */
+static void peer_check(const struct bench_peer *p, void *st, struct state *s,
+                       const struct bench_peer_io *io)
+{
+    const char *name = kurv_curve_name(s->c);
+    uint8_t priv[KURV_MAX_SCALAR_LEN], ref[KURV_MAX_POINT_LEN];
+    size_t len = sizeof ref;
+
+    if (p->keygen(st) || p->last_priv(st, priv))
+        die("%s: %s: keygen failed", name, p->name);
+    if (kurv_pubkey_from_priv(s->c, ref, &len, 0, priv, s->slen) != KURV_OK ||
+        len != s->plen || memcmp(ref, io->pub_out, s->plen) != 0)
+        die("%s: %s's keygen gives a public key that is not d*G", name, p->name);
+    kurv_wipe(priv, sizeof priv);
+    if (p->sign(st))
+        die("%s: %s: sign failed", name, p->name);
+    if (kurv_ecdsa_verify(s->c, io->sig_out, 2 * s->slen, s->pub, s->plen, s->digest,
+                          sizeof s->digest, 0) != KURV_OK)
+        die("%s: kurv rejects %s's signature", name, p->name);
+    memcpy(s->peer_sig, io->sig_out, 2 * s->slen);
+    if (p->verify(st))
+        die("%s: %s rejects its own signature", name, p->name);
+    memcpy(s->peer_sig, s->sig, 2 * s->slen);
+    if (p->verify(st))
+        die("%s: %s rejects kurv's signature", name, p->name);
+    if (p->ecdh(st) || memcmp(io->secret, s->ecdh_ref, s->flen) != 0)
+        die("%s: %s's ECDH secret differs from kurv's", name, p->name);
+}
+
 /* ------------------------------------------------------------------ timing */
 
 typedef bench_op op_fn;
 
 /* Microseconds per call of fn (bench_time: the median of BENCH_BATCHES batches that
  * together take about `seconds`). Exits if any call fails. */
-static double time_op(op_fn fn, struct state *s, double seconds, const char *what)
+static double time_op(op_fn fn, void *arg, double seconds, const char *what)
 {
     int bad = 0;
-    double us = bench_time(BENCH_WALL, fn, s, seconds, &bad);
+    double us = bench_time(BENCH_WALL, fn, arg, seconds, &bad);
 
     if (bad & BENCH_FAILED_WARMUP)
         die("%s: a call failed during the warm-up", what, NULL);
@@ -553,10 +620,16 @@ static void usage(FILE *f)
             "              BouncyCastle through the JVM when it was found at build time\n"
             "  --point     time the point API (kurv/point.h) instead\n"
             "  --schnorr   BIP-340 sign, verify and batch verification instead\n"
-            "Peers compiled in:%s%s%s\n",
-            lib_built[LIB_OPENSSL] ? " OpenSSL" : "",
+            "Peers compiled in:%s%s%s%s%s%s\n"
+            "The table gives each peer's µs and kurv's ratio to it, then the fastest peer\n"
+            "of the cell (\"best peer\") and kurv's ratio to that one.\n",
+            lib_built[LIB_OPENSSL] ? " OpenSSL 3" : "",
             lib_built[LIB_SECP] ? " libsecp256k1" : "",
-            lib_built[LIB_MBEDTLS] ? " mbedTLS" : "");
+            lib_built[LIB_MBEDTLS] ? " mbedTLS" : "",
+            lib_built[LIB_NETTLE] ? " Nettle (P-256/384/521)" : "",
+            lib_built[LIB_BOTAN] ? " Botan 2" : "",
+            lib_built[LIB_OPENSSL] || lib_built[LIB_SECP] || lib_built[LIB_MBEDTLS] ||
+            lib_built[LIB_NETTLE] || lib_built[LIB_BOTAN] ? "" : " none");
 }
 
 static void fmt_num(char *buf, size_t n, double v, const char *fmt)
@@ -587,6 +660,9 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
     static const op_fn kurv_ops[NOPS] = { kurv_keygen_op, kurv_sign_op, kurv_verify_op,
                                           kurv_ecdh_op };
     op_fn peer_ops[NLIBS][NOPS];
+    void *peer_arg[NLIBS];       /* what each library's operations take */
+    void *peer_state[NLIBS] = { NULL };   /* the peer.h peers' states */
+    struct bench_peer_io io;
     double us[NLIBS][NOPS];
     struct state *s = calloc(1, sizeof *s);
     const char *name;
@@ -627,6 +703,8 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
     for (op = 0; op < NOPS; op++)
         if (kurv_ops[op](s))
             die("%s: kurv %s failed", name, op_names[op]);
+    for (lib = 0; lib < NLIBS; lib++)
+        peer_arg[lib] = s;
 
 #ifdef KURV_BENCH_OPENSSL
     if (bc->openssl_group) {
@@ -649,6 +727,27 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
         set_ops(peer_ops[LIB_MBEDTLS], mbed_keygen_op, mbed_sign_op, mbed_verify_op, mbed_ecdh_op);
     }
 #endif
+    io.curve = name;
+    io.slen = s->slen;
+    io.flen = s->flen;
+    io.plen = s->plen;
+    io.d = s->d;
+    io.pub = s->pub;
+    io.pub2 = s->pub2;
+    io.digest = s->digest;
+    io.digest_len = sizeof s->digest;
+    io.pub_out = s->out_pub;
+    io.sig_out = s->out_sig;
+    io.sig = s->peer_sig;
+    io.secret = s->out_secret;
+    for (lib = 0; lib < NLIBS; lib++) {
+        const struct bench_peer *p = lib_peer[lib];
+        if (!p || !(peer_state[lib] = p->open(&io)))
+            continue;
+        peer_check(p, peer_state[lib], s, &io);
+        set_ops(peer_ops[lib], p->keygen, p->sign, p->verify, p->ecdh);
+        peer_arg[lib] = peer_state[lib];
+    }
 
     for (op = 0; op < NOPS; op++) {
         char what[96];
@@ -658,11 +757,12 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
             if (!peer_ops[lib][op])
                 continue;
             snprintf(what, sizeof what, "%s %s (%s)", name, op_names[op], lib_names[lib]);
-            us[lib][op] = time_op(peer_ops[lib][op], s, seconds, what);
+            us[lib][op] = time_op(peer_ops[lib][op], peer_arg[lib], seconds, what);
         }
     }
 
-    /* columns: kurv, then each peer compiled in (µs and kurv's ratio to it) */
+    /* columns: kurv, then each peer compiled in (µs and kurv's ratio to it), then the fastest
+     * peer of the cell and kurv's ratio to it ("-" when no peer has the curve) */
     if (!csv) {
         printf("\n%s\n%-13s | %10s", name, "operation", "kurv µs");
         for (lib = LIB_OPENSSL; lib < NLIBS; lib++)
@@ -671,11 +771,12 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
                        (int)strlen(lib_names[lib]) : 7, lib_names[lib],
                        (int)strlen(lib_names[lib]) > 7 ? (int)strlen(lib_names[lib]) : 7,
                        lib_names[lib]);
-        printf("\n");
+        printf(" | %-12s | %9s\n", "best peer", "kurv/best");
     }
     for (op = 0; op < NOPS; op++) {
         char num[32];
         const char *f = csv ? "%.3f" : "%.2f";
+        int best = -1;
         fmt_num(num, sizeof num, us[LIB_KURV][op], f);
         if (csv)
             printf("%s,%s,%s", name, op_names[op], num);
@@ -693,8 +794,15 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
                 printf(",%s,%s", num, ratio);
             else
                 printf(" | %*s | %*s", w + 3, num, w + 5, ratio);
+            if (us[lib][op] > 0 && (best < 0 || us[lib][op] < us[best][op]))
+                best = lib;
         }
-        printf("\n");
+        fmt_num(num, sizeof num, best >= 0 ? us[LIB_KURV][op] / us[best][op] : 0,
+                csv ? "%.3f" : "%.2fx");
+        if (csv)
+            printf(",%s,%s\n", best >= 0 ? lib_csv[best] : "", num);
+        else
+            printf(" | %-12s | %9s\n", best >= 0 ? lib_names[best] : "-", num);
     }
     fflush(stdout);
 
@@ -708,6 +816,9 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
 #ifdef KURV_BENCH_MBEDTLS
     mbed_teardown(s);
 #endif
+    for (lib = 0; lib < NLIBS; lib++)
+        if (peer_state[lib])
+            lib_peer[lib]->close(peer_state[lib]);
     kurv_wipe(s, sizeof *s);
     free(s);
 }
@@ -769,7 +880,7 @@ int main(int argc, char **argv)
         printf("curve,operation,kurv_us");
         for (i = LIB_OPENSSL; i < NLIBS; i++)
             printf(",%s_us,kurv_over_%s", lib_csv[i], lib_csv[i]);
-        printf("\n");
+        printf(",best_peer,kurv_over_best\n");
     }
     else
         printf("kurv %s: median of %d batches, >= %.2f s per cell; µs per operation\n",
