@@ -242,7 +242,7 @@ fuzz_one() {
 }
 
 cmd_fuzz() {
-    local secs=30 jobs=1 keep= status=0 h exe work
+    local secs=30 jobs=1 keep= status=0 h exe work corpus
     local names=() running=()
     while [ $# -gt 0 ]; do
         case $1 in
@@ -285,7 +285,8 @@ cmd_fuzz() {
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     for h in "${names[@]}"; do
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
-        fuzz_one "$h" "$secs" "${keep:+$keep/$h}${keep:-$work/corpus-$h}" "$work" &
+        if [ -n "$keep" ]; then corpus=$keep/$h; else corpus=$work/corpus-$h; fi
+        fuzz_one "$h" "$secs" "$corpus" "$work" &
     done
     wait
     echo
