@@ -140,6 +140,7 @@ def corpus(build, out):
             write(out, "curve", head + b"\x00")
             write(out, "curve", head + b"\x00" + bytes([5, 0, 1]))
             write(out, "curve", head + b"\x01" + bytes([4]) + b"\x00\x00\x00\x17" + b"\x01\x00" * 3)
+            provider(out, idx, curve, msg, tmp)
         # BIP-340 with the tool: key check, single, batch
         sk = "01" * 32
         pk = bytes.fromhex(run([kurv, "schnorr", "pubkey", "-k", sk]).decode().strip())
@@ -157,6 +158,69 @@ def corpus(build, out):
         batch = b"".join(s + pk + bytes([len(m)]) + m for s, m in sigs)
         write(out, "schnorr", b"\x02\xff" + batch)
         write(out, "schnorr", b"\x02\x00" + batch)
+
+
+def provider(out, idx, curve, msg, tmp):
+    """Seeds of fuzz_provider (layout: fuzz/fuzz_provider.c): curve byte, operation byte,
+    parameter lists A and B, tail. Canned values (type byte bit 7) stand for the curve's
+    names and the fixed key, so most seeds need no key bytes; the signature of operation 4 is
+    OpenSSL's, by the fixed key."""
+    _, _, _, sl, _ = curve
+    hname = {32: "sha256", 48: "sha384", 64: "sha512", 66: "sha512"}[sl]
+    digest = hashlib.new(hname, msg).digest()
+    kfile = os.path.join(tmp, "%d-provider-fixed.der" % idx)
+    dfile = os.path.join(tmp, "%d-provider-digest" % idx)
+    with open(kfile, "wb") as f:
+        f.write(fixed_key_der(curve))
+    with open(dfile, "wb") as f:
+        f.write(digest)
+    sig = run(["openssl", "pkeyutl", "-sign", "-keyform", "DER", "-inkey", kfile, "-in", dfile])
+
+    def canned(key, value, typ):
+        return bytes([key, 0x80 | (value << 3) | typ])
+
+    def lst(*recs):
+        return bytes([len(recs)]) + b"".join(recs)
+
+    utf8, octet, ubn, uint = 0, 1, 2, 4
+    group = canned(0, 0, utf8)                 # OpenSSL's name of the curve
+    kname = canned(0, 1, utf8)                 # kurv's name
+    pub_u, pub_c = canned(1, 4, octet), canned(1, 5, octet)
+    priv = canned(2, 6, ubn)
+    compressed = canned(3, 8, utf8)
+    named = canned(4, 11, utf8)
+    head = bytes([idx])
+    # 0: import (keypair, public, priv only, parameters), then set_params
+    write(out, "provider", head + b"\x00" + lst(group, pub_u, priv) + lst(compressed))
+    write(out, "provider", head + b"\x08" + lst(kname, pub_c, named) + lst(canned(5, 4, octet)))
+    write(out, "provider", head + b"\x00" + lst(canned(0, 2, utf8), priv) + lst())
+    write(out, "provider", head + b"\x10" + lst(canned(0, 3, utf8)) + lst(canned(3, 9, utf8)))
+    # 0: a private key of n (refused by kurv, taken by the default provider)
+    write(out, "provider", head + b"\x00" + lst(group, canned(2, 7, ubn)) + lst())
+    # 0: the same key in raw bytes (a byte changed is then a point off the curve, a d >= n...)
+    point = extract_point(run(["openssl", "ec", "-inform", "DER", "-in", kfile, "-pubout",
+                               "-outform", "DER"]))
+    pc = bytes([2 + (point[-1] & 1)]) + point[1:1 + (len(point) - 1) // 2]
+    raw = lambda key, typ, v: bytes([key, typ, len(v)]) + v
+    write(out, "provider", head + b"\x00" + lst(group, raw(1, octet, point), raw(2, ubn, b"\x01" * sl)) +
+          lst(raw(5, octet, pc)))
+    write(out, "provider", head + b"\x08" + lst(group, raw(1, octet, pc)) + lst(raw(5, octet, point)))
+    # 1: generation, by name and from a template
+    write(out, "provider", head + b"\x01" + lst() + lst(group, compressed))
+    write(out, "provider", head + b"\x09" + lst(kname) + lst(named))
+    # 2: sign a digest, with and without the digest parameter
+    write(out, "provider", head + b"\x02" + lst(group, pub_u, priv) + lst() + digest)
+    write(out, "provider", head + b"\x02" + lst(group, priv) + lst(canned(11, 13, utf8)) + digest[:32])
+    # 3: digest-sign (the digest name from the operation byte's flags: MDS[flags % 10])
+    for flags in (0, 1, 2, 3):
+        write(out, "provider", head + bytes([3 | flags << 3]) + lst(group, priv) + lst() + msg)
+    # 4: verify OpenSSL's DER signature by the fixed key
+    write(out, "provider", head + b"\x0c" + lst(group, pub_u) + lst() + bytes([len(digest)]) + digest + sig)
+    write(out, "provider", head + b"\x04" + lst() + lst() + bytes([len(digest)]) + digest + sig)
+    # 5: ECDH with the fixed public key as the peer, plain and through the X9.63 KDF
+    write(out, "provider", head + b"\x0d" + lst(group, pub_c) + lst())
+    write(out, "provider", head + b"\x0d" + lst(group, pub_u) +
+          lst(canned(15, 14, utf8), canned(16, 13, utf8), bytes([17, uint, 8]) + (32).to_bytes(8, "little")))
 
 
 def extract_point(spki):

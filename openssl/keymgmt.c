@@ -7,7 +7,8 @@
  * exported). The parameter names are the default provider's, so OpenSSL's own encoders and
  * decoders (base or default provider) import and export kurv's keys:
  *   group (UTF8, OpenSSL's short name on output; kurv's names, aliases, OpenSSL's names and
- *   the dotted OID on input), pub and encoded-pub-key (SEC1 octets), priv (unsigned BN),
+ *   the dotted OID on input), pub and encoded-pub-key (SEC1 octets; setting encoded-pub-key
+ *   also sets point-format to the form given, as the default provider does), priv (unsigned BN),
  *   qx, qy (BN, get only), point-format ("uncompressed", "compressed"), encoding
  *   ("named_curve" only), field-type ("prime-field", get only), bits (order bits),
  *   security-bits (OpenSSL's table: 80/112/128/192/256 by order bits), max-size
@@ -98,17 +99,19 @@ static const kp_curve *group_param(const OSSL_PARAM *p)
     return c;
 }
 
-/* Q from SEC1 octets (either form): validated, stored uncompressed. */
+/* Q from SEC1 octets (either form): validated, stored uncompressed. A refused point leaves
+ * the key as it was. */
 static int set_pub(kp_key *k, const void *data, size_t len)
 {
-    size_t n = KURV_MAX_POINT_LEN;
+    uint8_t q[KURV_MAX_POINT_LEN];
+    size_t n = sizeof q;
     kurv_err e = len > KURV_MAX_POINT_LEN ? KURV_ERR_POINT
-                 : kurv_point_convert(k->curve->c, k->pub, &n, 0, data, len);
+                 : kurv_point_convert(k->curve->c, q, &n, 0, data, len);
     if (e != KURV_OK) {
-        k->has_pub = 0;
         kp_err(PROV_R_INVALID_KEY, "public key on %s: %s", k->curve->name, kurv_strerror(e));
         return 0;
     }
+    memcpy(k->pub, q, n);
     k->has_pub = 1;
     return 1;
 }
@@ -523,6 +526,9 @@ static int km_set_params(void *keydata, const OSSL_PARAM params[])
         size_t len = 0;
         if (!OSSL_PARAM_get_octet_string_ptr(p, &d, &len) || !set_pub(k, d, len))
             return 0;
+        /* the key takes the form it was given in, as the default provider's does
+         * (EC_KEY_oct2key): a compressed encoded-pub-key makes point-format compressed */
+        k->compressed = ((const uint8_t *)d)[0] != 0x04;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT)) != NULL
         && !set_point_format(k, p))

@@ -345,9 +345,15 @@ static int digest_init(kp_sig *s, const char *mdname, const kp_key *k, int need_
     const kp_curve *c = s->key.curve;
     const char *dflt = c->hash == KURV_HASH_SHA512 ? "SHA512"
                        : c->hash == KURV_HASH_SHA384 ? "SHA384" : "SHA256";
-    if (!set_md(s, mdname != NULL && *mdname != '\0' ? mdname : dflt))
+    int named = mdname != NULL && *mdname != '\0';
+    if (!set_md(s, named ? mdname : dflt))
         return 0;
     if (!sig_set_ctx_params(s, params))
+        return 0;
+    /* the digest the call names wins over a "digest" param, as in the default provider
+     * (its ECDSA sets the params, then the call's digest) */
+    if (named && OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST) != NULL
+        && !set_md(s, mdname))
         return 0;
     s->digesting = 1;
     return 1;
