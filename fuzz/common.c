@@ -162,6 +162,61 @@ uint8_t *fz_pem_without_blank_lines(const uint8_t *in, size_t size, size_t *len)
     return out;
 }
 
+static int fz_no_pass(char *buf, int size, int rw, void *u)
+{
+    (void)buf, (void)size, (void)rw, (void)u;
+    return -1;
+}
+
+/* One reading by OpenSSL: DER (d2i_AutoPrivateKey / d2i_PUBKEY) or PEM. */
+static EVP_PKEY *ossl_read(int priv, int is_der, const uint8_t *in, size_t size, size_t *used)
+{
+    EVP_PKEY *pk;
+    BIO *b;
+
+    if (is_der) {
+        const unsigned char *p = in;
+        pk = priv ? d2i_AutoPrivateKey(NULL, &p, (long)size) : d2i_PUBKEY(NULL, &p, (long)size);
+        *used = (size_t)(p - in);
+        return pk;
+    }
+    b = BIO_new_mem_buf(in, (int)size);
+    if (!b)
+        return NULL;
+    pk = priv ? PEM_read_bio_PrivateKey(b, NULL, fz_no_pass, NULL)
+              : PEM_read_bio_PUBKEY(b, NULL, NULL, NULL);
+    BIO_free(b);
+    return pk;
+}
+
+EC_KEY *fz_ossl_key_file(int priv, const uint8_t *in, size_t size, int kurv_ok, size_t *used,
+                         uint8_t **body, long *body_len)
+{
+    int is_der = size > 0 && in[0] == 0x30;
+    EVP_PKEY *pk = ossl_read(priv, is_der, in, size, used);
+    EC_KEY *ek = NULL;
+
+    *body = NULL;
+    *body_len = 0;
+    if (!is_der) {
+        if (!pk && kurv_ok) {
+            size_t nl;
+            uint8_t *nb = fz_pem_without_blank_lines(in, size, &nl);
+            if (fz_choice("RFC 7468 lax PEM: blank lines inside the body (OpenSSL's reader ends the body at one)",
+                          nb != NULL))
+                pk = ossl_read(priv, 0, nb, nl, used);   /* compared by the caller as usual */
+            OPENSSL_free(nb);
+        }
+        /* the DER inside the key's block, for the caller's documented choices */
+        *body = priv ? fz_pem_body(in, size, "EC PRIVATE KEY", "PRIVATE KEY", body_len)
+                     : fz_pem_body(in, size, "PUBLIC KEY", NULL, body_len);
+    }
+    if (pk && EVP_PKEY_get_base_id(pk) == EVP_PKEY_EC)
+        ek = EVP_PKEY_get1_EC_KEY(pk);
+    EVP_PKEY_free(pk);
+    return ek;
+}
+
 void fz_fail(const char *what, kurv_err kurv, long other)
 {
     fprintf(stderr, "\n*** kurv fuzz: DIFFERENTIAL: %s (kurv: %d %s; reference: %ld) ***\n",

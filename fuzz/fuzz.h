@@ -68,6 +68,16 @@ uint8_t *fz_pem_body(const uint8_t *in, size_t size, const char *label1, const c
  * the input has no blank line to drop (or on allocation failure). */
 uint8_t *fz_pem_without_blank_lines(const uint8_t *in, size_t size, size_t *len);
 
+/* OpenSSL's reading of the key file kurv read, for the comparison: a private key (@priv:
+ * d2i_AutoPrivateKey, or PEM_read_bio_PrivateKey with no password) or a public key
+ * (d2i_PUBKEY, PEM_read_bio_PUBKEY); DER when the input starts with 0x30 (*used = the bytes
+ * OpenSSL consumed), else PEM, and then *body (OPENSSL_malloc'd, *body_len bytes; else NULL)
+ * is the DER of the key's block as OpenSSL's PEM reader sees it. When kurv accepted a PEM
+ * input (@kurv_ok) that OpenSSL refuses, OpenSSL reads it again without its blank lines
+ * (kurv's documented lax reading, a named choice). Returns the EC key OpenSSL read, or NULL. */
+EC_KEY *fz_ossl_key_file(int priv, const uint8_t *in, size_t size, int kurv_ok, size_t *used,
+                         uint8_t **body, long *body_len);
+
 /* Abort with a differential report: the harness, what differed, kurv's code and the other
  * side's result. Never returns. */
 __attribute__((noreturn)) void fz_fail(const char *what, kurv_err kurv, long other);

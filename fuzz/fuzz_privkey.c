@@ -15,12 +15,6 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 
-static int no_pass(char *buf, int size, int rw, void *u)
-{
-    (void)buf, (void)size, (void)rw, (void)u;
-    return -1;
-}
-
 /* The embedded public key is one kurv refuses: absent from OpenSSL's view is impossible
  * here, so: hybrid (0x06/0x07), unused bits, undecodable, or not d*G. */
 static int bad_embedded_pub(const EC_KEY *ek, const fz_ecpriv *f)
@@ -113,7 +107,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t dl = sizeof d, used = 0;
     const kurv_curve *c = NULL;
     int is_der = size > 0 && data[0] == 0x30;
-    EVP_PKEY *pk = NULL;
     EC_KEY *ek = NULL;
     uint8_t *body = NULL;
     long body_len = 0;
@@ -128,31 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size > (1u << 16))
         return 0;
-    if (is_der) {
-        const unsigned char *p = data;
-        pk = d2i_AutoPrivateKey(NULL, &p, (long)size);
-        used = (size_t)(p - data);
-    } else {
-        BIO *b = BIO_new_mem_buf(data, (int)size);
-        pk = b ? PEM_read_bio_PrivateKey(b, NULL, no_pass, NULL) : NULL;
-        BIO_free(b);
-        if (!pk && e == KURV_OK) {
-            size_t nl;
-            uint8_t *nb = fz_pem_without_blank_lines(data, size, &nl);
-            if (fz_choice("RFC 7468 lax PEM: blank lines inside the body (OpenSSL's reader ends the body at one)",
-                          nb != NULL)) {
-                /* OpenSSL reads the same text without them: compared below as usual */
-                b = BIO_new_mem_buf(nb, (int)nl);
-                pk = b ? PEM_read_bio_PrivateKey(b, NULL, no_pass, NULL) : NULL;
-                BIO_free(b);
-            }
-            OPENSSL_free(nb);
-        }
-        /* the DER inside the key's block, for the documented choices below */
-        body = fz_pem_body(data, size, "EC PRIVATE KEY", "PRIVATE KEY", &body_len);
-    }
-    if (pk && EVP_PKEY_get_base_id(pk) == EVP_PKEY_EC)
-        ek = EVP_PKEY_get1_EC_KEY(pk);
+    ek = fz_ossl_key_file(1, data, size, e == KURV_OK, &used, &body, &body_len);
 
     if (e == KURV_OK) {
         int i = fz_curve_index(c);
@@ -175,7 +144,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     OPENSSL_free(body);
     EC_KEY_free(ek);
-    EVP_PKEY_free(pk);
     ERR_clear_error();
     return 0;
 }

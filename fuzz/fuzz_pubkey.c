@@ -44,7 +44,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t ql = sizeof q, used = 0;
     const kurv_curve *c = NULL;
     int is_der = size > 0 && data[0] == 0x30;
-    EVP_PKEY *pk = NULL;
     EC_KEY *ek = NULL;
     uint8_t *body = NULL;
     long body_len = 0;
@@ -56,30 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (size > (1u << 16))
         return 0;
-    if (is_der) {
-        const unsigned char *p = data;
-        pk = d2i_PUBKEY(NULL, &p, (long)size);
-        used = (size_t)(p - data);
-    } else {
-        BIO *b = BIO_new_mem_buf(data, (int)size);
-        pk = b ? PEM_read_bio_PUBKEY(b, NULL, NULL, NULL) : NULL;
-        BIO_free(b);
-        if (!pk && e == KURV_OK) {
-            size_t nl;
-            uint8_t *nb = fz_pem_without_blank_lines(data, size, &nl);
-            if (fz_choice("RFC 7468 lax PEM: blank lines inside the body (OpenSSL's reader ends the body at one)",
-                          nb != NULL)) {
-                /* OpenSSL reads the same text without them: compared below as usual */
-                b = BIO_new_mem_buf(nb, (int)nl);
-                pk = b ? PEM_read_bio_PUBKEY(b, NULL, NULL, NULL) : NULL;
-                BIO_free(b);
-            }
-            OPENSSL_free(nb);
-        }
-        body = fz_pem_body(data, size, "PUBLIC KEY", NULL, &body_len);
-    }
-    if (pk && EVP_PKEY_get_base_id(pk) == EVP_PKEY_EC)
-        ek = EVP_PKEY_get1_EC_KEY(pk);
+    ek = fz_ossl_key_file(0, data, size, e == KURV_OK, &used, &body, &body_len);
 
     if (e == KURV_OK) {
         int i = fz_curve_index(c);
@@ -108,7 +84,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     OPENSSL_free(body);
     EC_KEY_free(ek);
-    EVP_PKEY_free(pk);
     ERR_clear_error();
     return 0;
 }
