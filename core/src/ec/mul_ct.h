@@ -47,6 +47,26 @@ static uint64_t sc_fold_half(EC_CTX_PARAM uint8_t *kk, const uint8_t *k)
     return flip;
 }
 
+/* t = tab[a] for a in 0..EC_VAR_ENTRIES: every limb of every entry is read and
+ * OR-accumulated under an all-ones/all-zero mask (one pass the compiler can vectorise),
+ * so neither a branch nor an address depends on a. */
+static void jac_select_ct(ec_jac *t, const ec_jac *tab, unsigned a)
+{
+    uint64_t x[EC_N] = {0}, y[EC_N] = {0}, z[EC_N] = {0};   /* in registers, not via t */
+    unsigned j, l;
+    for (j = 0; j <= EC_VAR_ENTRIES; j++) {
+        uint64_t m = kl_eq64(j, a);
+        for (l = 0; l < EC_N; l++) {
+            x[l] |= tab[j].x.v[l] & m;
+            y[l] |= tab[j].y.v[l] & m;
+            z[l] |= tab[j].z.v[l] & m;
+        }
+    }
+    memcpy(t->x.v, x, sizeof x);
+    memcpy(t->y.v, y, sizeof y);
+    memcpy(t->z.v, z, sizeof z);
+}
+
 #ifdef EC_GLV
 /*
  * k*P with the endomorphism: k = k1 + k2 lambda (ec_glv_split, constant time) with
@@ -72,14 +92,11 @@ static uint64_t sc_fold_half(EC_CTX_PARAM uint8_t *kk, const uint8_t *k)
 #define EC_GLV_DIGITS ((128 + EC_VAR_W) / EC_VAR_W)   /* signed digits of a 128-bit half */
 
 /* t = the entry of |d| in tab (entry 0 is O), negated when neg is all-ones; constant
- * time: every entry is read. */
+ * time: every entry is read (jac_select_ct). */
 static void jac_lookup_ct(EC_CTX_PARAM ec_jac *t, const ec_jac *tab, unsigned a, uint64_t neg)
 {
-    unsigned j;
     fe ny;
-    *t = tab[0];
-    for (j = 1; j <= EC_VAR_ENTRIES; j++)
-        jac_cmov(EC_CTX_ARG t, &tab[j], kl_eq64(j, a));
+    jac_select_ct(t, tab, a);
     fe_neg(EC_CTX_ARG &ny, &t->y);
     fe_cmov(EC_CTX_ARG &t->y, &ny, neg);
 }
@@ -179,9 +196,7 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
         if (i != EC_VAR_DIGITS - 1)
             for (j = 0; j < EC_VAR_W; j++)
                 jac_dbl(EC_CTX_ARG &acc, &acc);
-        t = tab[0];
-        for (j = 1; j <= EC_VAR_ENTRIES; j++)
-            jac_cmov(EC_CTX_ARG &t, &tab[j], kl_eq64(j, a));
+        jac_select_ct(&t, tab, a);
         fe_neg(EC_CTX_ARG &ny, &t.y);
         fe_cmov(EC_CTX_ARG &t.y, &ny, neg);
         acc_inf = fe_is_zero(EC_CTX_ARG &acc.z);
@@ -201,7 +216,8 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 
 /* t = sign * a * 2^(EC_BASE_W i) * P from window i of P's fixed-window table tab (a in
  * 1..EC_BASE_ENTRIES; for a = 0 t is an entry the caller discards), neg all-ones for a
- * negative digit. Constant time: every entry of the window is read. */
+ * negative digit. Constant time: every entry of the window is read. (The masked OR pass
+ * of jac_select_ct measured ~2% more instructions per k*G here: fe_cmov stays.) */
 static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTRIES],
                         unsigned i, unsigned a, uint64_t neg)
 {
