@@ -1,9 +1,10 @@
 /*
  * The secp256k1 GLV endomorphism (Gallant, Lambert, Vanstone 2001), for the curve
- * template's variable-time u1*G + u2*Q and multi-scalar product (EC_GLV; see
- * core/src/ec/mul2.h): phi(x, y) = (beta x, y) = lambda * (x, y), with beta^3 = 1
- * mod p and lambda^3 = 1 mod n, and the split of a scalar k into k1 + k2 lambda with
- * half-length k1, k2, which halves the doublings. Public scalars only.
+ * template's constant-time k*P (pt_mul_ct, core/src/ec/mul_ct.h), variable-time
+ * u1*G + u2*Q and multi-scalar product (EC_GLV; see core/src/ec/mul2.h):
+ * phi(x, y) = (beta x, y) = lambda * (x, y), with beta^3 = 1 mod p and lambda^3 = 1
+ * mod n, and the split of a scalar k into k1 + k2 lambda with half-length k1, k2,
+ * which halves the doublings. The split is constant time (secret scalars too).
  */
 #ifndef KURV_SECP256K1_GLV_H
 #define KURV_SECP256K1_GLV_H
@@ -54,23 +55,31 @@ static void k1_mul_lo3(uint64_t r[3], const uint64_t x[2], const uint64_t y[3])
     r[2] += (uint64_t)(p >> 64);
 }
 
-/* |v| of a signed 192-bit value, as 32 big-endian bytes; *neg = 1 if v < 0 */
+/* |v| of a signed 192-bit value, as 32 big-endian bytes; *neg = 1 if v < 0.
+ * Branch-free: the negation is always computed and selected by a mask. */
 static void k1_glv_abs(uint8_t out[32], int *neg, const uint64_t v[3])
 {
-    uint64_t a[4] = {v[0], v[1], v[2], 0}, z[3] = {0};
+    uint64_t a[4] = {v[0], v[1], v[2], 0}, na[3], z[3] = {0};
+    uint64_t m = 0 - (v[2] >> 63);
     *neg = (int)(v[2] >> 63);
-    if (*neg)
-        kl_sub(3, a, z, v);
+    kl_sub(3, na, z, v);
+    kl_cmov(3, a, na, m);
     kl_to_be(4, out, 32, a);
+    memset(a, 0, sizeof a);
+    memset(na, 0, sizeof na);
 }
 
 /*
- * k = k1 + k2*lambda (mod n) with |k1|, |k2| < 2^129; each returned as its absolute
- * value (32 bytes, big-endian) and a sign. With c1 = round(k b2 / n) and
- * c2 = round(-k b1 / n) (from the precomputed g_i), k1 = k - c1 a1 - c2 a2 and
- * k2 = -c1 b1 - c2 b2 hold as integers, and both are below 2^129 in absolute value:
- * so they are computed modulo 2^192 and read as signed numbers, with no reduction
- * modulo n. Variable time: for public scalars.
+ * k = k1 + k2*lambda (mod n), k < 2^256, with |k1|, |k2| < 2^128; each returned as its
+ * absolute value (32 bytes, big-endian) and a sign (1: negative). With
+ * c1 = round(k b2 / n) and c2 = round(-k b1 / n) (from the precomputed g_i),
+ * (k1, k2) = (k, 0) - c1 (a1, b1) - c2 (a2, b2) = e1 (a1, b1) + e2 (a2, b2), where
+ * e1 = k b2 / n - c1 and e2 = -k b1 / n - c2 (the basis has determinant n), and
+ * |e_i| <= 1/2 + 2^-128 (rounding, plus the error of g_i times k / 2^384). Hence
+ * |k1| <= (|a1| + |a2|) (1/2 + 2^-128) < 2^127.35 and |k2| <= (|b1| + |b2|)
+ * (1/2 + 2^-128) < 2^127.12: both are computed modulo 2^192 and read as signed
+ * numbers, with no reduction modulo n. Constant time (fixed loops, no branch, no
+ * index on k); the secret intermediates are wiped. pt_mul_ct relies on both bounds.
  */
 static void ec_glv_split(uint8_t *k1b, uint8_t *k2b, int *neg1, int *neg2, const uint8_t *kb)
 {
@@ -89,6 +98,13 @@ static void ec_glv_split(uint8_t *k1b, uint8_t *k2b, int *neg1, int *neg2, const
     kl_sub(3, k2, t, u);
     k1_glv_abs(k1b, neg1, k1);
     k1_glv_abs(k2b, neg2, k2);
+    memset(k, 0, sizeof k);
+    memset(c1, 0, sizeof c1);
+    memset(c2, 0, sizeof c2);
+    memset(t, 0, sizeof t);
+    memset(u, 0, sizeof u);
+    memset(k1, 0, sizeof k1);
+    memset(k2, 0, sizeof k2);
 }
 
 #endif

@@ -137,7 +137,8 @@ KURV_API int kurv_jacobian_equal_affine(const kurv_jacobian *p, const kurv_affin
 /**
  * kurv_jacobian_mul() - r = k*p. Constant time in k and p (signed 5-bit windows,
  * Jacobian additions whose exceptional cases the scalar rules out: k is folded to
- * min(k, n - k)). Cost about that of ECDH.
+ * min(k, n - k), or on secp256k1 split by its endomorphism into two halves below
+ * 2^128 with one shared chain of doublings). Cost about that of ECDH.
  * @k: kurv_curve_scalar_len(c) bytes, used modulo n; @k_len must equal that length.
  * Return: KURV_OK (r may be O); KURV_ERR_ARG (wrong @k_len, NULL).
  */

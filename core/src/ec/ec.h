@@ -23,8 +23,10 @@
  * Which formulas hold where. The constant-time multiplications (mul_ct.h) add in
  * Jacobian coordinates with incomplete formulas made safe by the scalar: k is folded
  * to min(k, n - k) < n/2, which keeps every partial sum away from +-addend, and the
- * two remaining cases (accumulator O, digit 0) are selected by masks; k*G on curves
- * whose order is not close to 2^order_bits (Brainpool, secp256k1: no EC_BASE_JACOBIAN)
+ * two remaining cases (accumulator O, digit 0) are selected by masks; with an
+ * endomorphism (EC_GLV) k*P splits k into two half-length scalars, and the shortest
+ * vector of the GLV lattice keeps the partial sums away from +-addend instead; k*G on
+ * curves whose order is not close to 2^order_bits (Brainpool: no EC_BASE_JACOBIAN)
  * uses the complete projective mixed addition instead. The complete projective
  * formulas also serve the point API's additions and the building of fixed-window
  * tables. The variable-time code (mul2.h, msm.h, the point API's mul2) adds in
@@ -41,7 +43,9 @@
  *                   Jacobian coordinates (the bound is at pt_mul_table_ct)
  *   and the field functions and hooks listed in ec/fe.h.
  * The curve may define EC_GLV with ec_glv_beta and ec_glv_split (an endomorphism
- * for u1*G + u2*Q and the multi-scalar product). Then, before inclusion, the
+ * for the constant-time k*P, u1*G + u2*Q and the multi-scalar product; the split
+ * must be constant time and give halves below 2^128, below the GLV lattice's
+ * shortest vector: the proof at pt_mul_ct in ec/mul_ct.h). Then, before inclusion, the
  * constants ec_k (struct ec_consts) and, unless EC_NO_TABLE, the generated
  * ec_base_table[EC_BASE_WINDOWS][EC_BASE_ENTRIES], ec_sc (the scalar context, whose
  * modulus is n) and, when the curve's gen.c asks for them (EC_G_WNAF_W), the odd
