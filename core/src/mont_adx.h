@@ -3,8 +3,9 @@
  * for 4, 6 and 8 limbs and any odd modulus m < 2^(64n) with m0inv = -m^-1 mod 2^64;
  * the generic Montgomery field (fe_mont_tmpl.h) calls it when the CPU has both
  * extensions and falls back to kl_montmul (mont_impl.h, portable C) otherwise.
- * Defines KL_MONT_ADX when compiled in: x86-64, GCC or Clang, not -Dasm=false
- * (KURV_NO_ASM).
+ * Defines KL_MONT_ADX when compiled in: x86-64, GCC or Clang, optimising (at -O0 the
+ * compilers give every memory operand its own address register, more than are free),
+ * not -Dasm=false (KURV_NO_ASM).
  *
  * Method: operand scanning with the reduction interleaved (CIOS). The accumulator
  * t < 2m is a window of n limbs plus a top limb (0 or 1) held in C variables; each
@@ -37,7 +38,7 @@
 #include <stdlib.h>
 #include "mont_impl.h"
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(KURV_NO_ASM)
 #define KL_MONT_ADX 1
 #include <cpuid.h>
 
