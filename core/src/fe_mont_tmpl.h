@@ -6,34 +6,52 @@
  * `static const fe EC_P` (the prime) and EC_P_M0INV (-p^-1 mod 2^64), and provides
  * ec_fp_rr (R^2 mod p as an fe): the generated header defines it as a constant; the
  * table generator computes it at start-up (see gen_tmpl.h, EC_FIELD_MONT).
+ *
+ * The product: on x86-64 with BMI2 and ADX, for 4, 6 or 8 limbs, kl_montmul_adx
+ * (mont_adx.h: MULX/ADCX/ADOX inline assembly), chosen per call by kl_mont_adx_on,
+ * which depends on the CPU only; otherwise, and with -Dasm=false (KURV_NO_ASM), the
+ * portable kl_montmul (mont_impl.h). Both compute the same fully reduced value.
  */
 #ifndef KURV_FE_MONT_TMPL_H
 #define KURV_FE_MONT_TMPL_H
 
 #include "mont_impl.h"
+#include "mont_adx.h"
 #include "ec/ctx.h"
 
 #define EC_FIELD_MONT 1
 
+/* r = a b / R mod p: the one Montgomery product every function below goes through */
+static inline void fe_montmul(EC_CTX_PARAM uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+#ifdef KL_MONT_ADX
+    if ((EC_N == 4 || EC_N == 6 || EC_N == 8) && kl_mont_adx_on) {
+        kl_montmul_adx(EC_N, r, a, b, EC_P.v, EC_P_M0INV);
+        return;
+    }
+#endif
+    kl_montmul(EC_N, r, a, b, EC_P.v, EC_P_M0INV);
+}
+
 static inline void fe_mul(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 {
-    kl_montmul(EC_N, r->v, a->v, b->v, EC_P.v, EC_P_M0INV);
+    fe_montmul(EC_CTX_ARG r->v, a->v, b->v);
 }
 
 static inline void fe_sqr(EC_CTX_PARAM fe *r, const fe *a)
 {
-    kl_montmul(EC_N, r->v, a->v, a->v, EC_P.v, EC_P_M0INV);
+    fe_montmul(EC_CTX_ARG r->v, a->v, a->v);
 }
 
 static inline void fe_to_dom(EC_CTX_PARAM fe *r, const fe *a)
 {
-    kl_montmul(EC_N, r->v, a->v, ec_fp_rr.v, EC_P.v, EC_P_M0INV);
+    fe_montmul(EC_CTX_ARG r->v, a->v, ec_fp_rr.v);
 }
 
 static inline void fe_from_dom(EC_CTX_PARAM fe *r, const fe *a)
 {
     fe one = {{1}};
-    kl_montmul(EC_N, r->v, a->v, one.v, EC_P.v, EC_P_M0INV);
+    fe_montmul(EC_CTX_ARG r->v, a->v, one.v);
 }
 
 #endif

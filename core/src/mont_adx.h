@@ -1,0 +1,185 @@
+/*
+ * kurv internal: x86-64 Montgomery multiplication with MULX, ADCX and ADOX (BMI2 + ADX)
+ * for 4, 6 and 8 limbs and any odd modulus m < 2^(64n) with m0inv = -m^-1 mod 2^64;
+ * the generic Montgomery field (fe_mont_tmpl.h) calls it when the CPU has both
+ * extensions and falls back to kl_montmul (mont_impl.h, portable C) otherwise.
+ * Defines KL_MONT_ADX when compiled in: x86-64, GCC or Clang, optimising (at -O0 the
+ * compilers give every memory operand its own address register, more than are free),
+ * not -Dasm=false (KURV_NO_ASM).
+ *
+ * Method: operand scanning with the reduction interleaved (CIOS). The accumulator
+ * t < 2m is a window of n limbs plus a top limb (0 or 1) held in C variables; each
+ * row is two inline-assembly statements, t += a_i b and then t = (t + q m) / 2^64 with
+ * q = t_0 m0inv, each one pass of MULX products whose low halves go into the ADCX
+ * carry chain (CF) and whose high halves go into the ADOX chain (OF), two chains
+ * that run side by side. The row's low limb, zero after the reduction, becomes the
+ * next row's new top limb, so the window turns by renaming the variables and never
+ * moves a limb. A final subtraction of m leaves r < m. Branch-free; the path choice
+ * (kl_mont_adx_on) depends only on the CPU.
+ *
+ * Register budget: a statement takes the window (n + 2 limbs), the multiplier in rdx,
+ * two product registers and one base register for the multiplicand's limbs: 14 for
+ * n = 8, the 14 left free with frame pointers (see mul4_asm.h); a built-in curve's
+ * modulus is a static constant, addressed without a register.
+ *
+ * Run-time choice: kl_mont_adx_on, one copy per translation unit that includes this
+ * header, set before main by a constructor from CPUID (leaf 7: BMI2 is EBX bit 8, ADX
+ * bit 19) and 0 until then (the portable path). The environment variable
+ * KURV_X86_ADX overrides it: "0" keeps the portable path (for tests and for comparing
+ * the paths), "1" takes the ADX path whatever CPUID says (valgrind's synthetic CPUID
+ * hides ADX although valgrind runs the instructions: the constant-time test sets it;
+ * on a CPU without ADX the process then stops with SIGILL). Tests may also set
+ * kl_mont_adx_on directly in their own translation unit.
+ */
+#ifndef KURV_MONT_ADX_H
+#define KURV_MONT_ADX_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include "mont_impl.h"
+
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(KURV_NO_ASM)
+#define KL_MONT_ADX 1
+#include <cpuid.h>
+
+static int kl_mont_adx_on;
+
+__attribute__((constructor)) static void kl_mont_adx_init(void)
+{
+    unsigned int a, b, c, d;
+    const char *env = getenv("KURV_X86_ADX");
+    int on = 0;
+    if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        on = ((b >> 8) & 1) && ((b >> 19) & 1);
+    if (env && env[0] == '0' && env[1] == 0)
+        on = 0;
+    else if (env && env[0] == '1' && env[1] == 0)
+        on = 1;
+    kl_mont_adx_on = on;
+}
+
+/* one product of a row: lo into limb L by the CF chain, hi into limb H by the OF chain */
+#define KLX_P(y, l, h) "mulxq %[" y "], %[LO], %[HI]\n\t" \
+    "adcxq %[LO], %[" l "]\n\tadoxq %[HI], %[" h "]\n\t"
+/* the row's end: CF into limb n, then OF and the new CF into limb n + 1 */
+#define KLX_END(tn, tn1) "movl $0, %k[LO]\n\tadcxq %[LO], %[" tn "]\n\t" \
+    "adoxq %[LO], %[" tn1 "]\n\tadcxq %[LO], %[" tn1 "]"
+
+#define KLX_ROW4                                                                       \
+    "xorl %k[LO], %k[LO]\n\t"                                                          \
+    KLX_P("Y0", "T0", "T1") KLX_P("Y1", "T1", "T2") KLX_P("Y2", "T2", "T3")            \
+    KLX_P("Y3", "T3", "T4")
+#define KLX_ROW6 KLX_ROW4 KLX_P("Y4", "T4", "T5") KLX_P("Y5", "T5", "T6")
+/* n = 8 takes its multiplicand by a base register (one operand instead of eight: GCC
+ * allows 30, and each "+" operand counts twice) */
+#define KLX_PP(off, l, h) "mulxq " #off "(%[Y]), %[LO], %[HI]\n\t" \
+    "adcxq %[LO], %[" l "]\n\tadoxq %[HI], %[" h "]\n\t"
+#define KLX_ROW8                                                                       \
+    "xorl %k[LO], %k[LO]\n\t"                                                          \
+    KLX_PP(0, "T0", "T1") KLX_PP(8, "T1", "T2") KLX_PP(16, "T2", "T3")                  \
+    KLX_PP(24, "T3", "T4") KLX_PP(32, "T4", "T5") KLX_PP(40, "T5", "T6")                \
+    KLX_PP(48, "T6", "T7") KLX_PP(56, "T7", "T8")
+
+/*
+ * One half-row: (w_{n+1}:...:w0) += x y, with w_{n+1} = 0 and w_n <= 1 on entry. A CIOS
+ * row is two: x = a_i, then x = q = w0 m0inv with y = m, after which w0 = 0 and
+ * (w_{n+1}:...:w1) is (t + a_i b + q m) / 2^64, w_{n+1} <= 1.
+ */
+#define KLX_HALF4(x, y, w0, w1, w2, w3, w4, w5) do {                                    \
+        uint64_t lo_, hi_;                                                              \
+        __asm__(KLX_ROW4 KLX_END("T4", "T5")                                            \
+                : [T0] "+&r"(w0), [T1] "+&r"(w1), [T2] "+&r"(w2), [T3] "+&r"(w3),      \
+                  [T4] "+&r"(w4), [T5] "+&r"(w5), [LO] "=&r"(lo_), [HI] "=&r"(hi_)     \
+                : [X] "d"(x), [Y0] "m"((y)[0]), [Y1] "m"((y)[1]), [Y2] "m"((y)[2]),    \
+                  [Y3] "m"((y)[3])                                                     \
+                : "cc");                                                               \
+    } while (0)
+#define KLX_HALF6(x, y, w0, w1, w2, w3, w4, w5, w6, w7) do {                            \
+        uint64_t lo_, hi_;                                                              \
+        __asm__(KLX_ROW6 KLX_END("T6", "T7")                                            \
+                : [T0] "+&r"(w0), [T1] "+&r"(w1), [T2] "+&r"(w2), [T3] "+&r"(w3),      \
+                  [T4] "+&r"(w4), [T5] "+&r"(w5), [T6] "+&r"(w6), [T7] "+&r"(w7),      \
+                  [LO] "=&r"(lo_), [HI] "=&r"(hi_)                                     \
+                : [X] "d"(x), [Y0] "m"((y)[0]), [Y1] "m"((y)[1]), [Y2] "m"((y)[2]),    \
+                  [Y3] "m"((y)[3]), [Y4] "m"((y)[4]), [Y5] "m"((y)[5])                 \
+                : "cc");                                                               \
+    } while (0)
+#define KLX_HALF8(x, y, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9) do {                    \
+        uint64_t lo_, hi_;                                                              \
+        __asm__(KLX_ROW8 KLX_END("T8", "T9")                                            \
+                : [T0] "+&r"(w0), [T1] "+&r"(w1), [T2] "+&r"(w2), [T3] "+&r"(w3),      \
+                  [T4] "+&r"(w4), [T5] "+&r"(w5), [T6] "+&r"(w6), [T7] "+&r"(w7),      \
+                  [T8] "+&r"(w8), [T9] "+&r"(w9), [LO] "=&r"(lo_), [HI] "=&r"(hi_)     \
+                : [X] "d"(x), [Y] "r"(y), "m"(*(const uint64_t (*)[8])(y))             \
+                : "cc");                                                               \
+    } while (0)
+
+#define KLX_MONT_ROW4(x, y, m, m0inv, w0, w1, w2, w3, w4, w5) do {                       \
+        KLX_HALF4(x, y, w0, w1, w2, w3, w4, w5);                                        \
+        KLX_HALF4((w0) * (m0inv), m, w0, w1, w2, w3, w4, w5);                           \
+    } while (0)
+#define KLX_MONT_ROW6(x, y, m, m0inv, w0, w1, w2, w3, w4, w5, w6, w7) do {               \
+        KLX_HALF6(x, y, w0, w1, w2, w3, w4, w5, w6, w7);                                \
+        KLX_HALF6((w0) * (m0inv), m, w0, w1, w2, w3, w4, w5, w6, w7);                   \
+    } while (0)
+#define KLX_MONT_ROW8(x, y, m, m0inv, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9) do {       \
+        KLX_HALF8(x, y, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9);                        \
+        KLX_HALF8((w0) * (m0inv), m, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9);           \
+    } while (0)
+
+/* r = w - m if the top limb is set or w >= m, else w; w < 2m (n limbs and top) */
+static inline __attribute__((always_inline)) void
+klx_final_sub(size_t n, uint64_t *r, const uint64_t *w, uint64_t top, const uint64_t *m)
+{
+    uint64_t s[8], bw, keep;
+    size_t i;
+    bw = kl_sub(n, s, w, m);
+    keep = 0 - (bw & (top ^ 1) & 1);      /* all-ones: keep w */
+    KL_UNROLL
+    for (i = 0; i < n; i++)
+        r[i] = s[i] ^ ((s[i] ^ w[i]) & keep);
+}
+
+/*
+ * r = a b / 2^(64n) mod m for n = 4, 6 or 8 (a compile-time constant), a, b < m; the
+ * same contract as kl_montmul. Needs BMI2 and ADX (kl_mont_adx_on). r may alias a or b.
+ */
+static inline __attribute__((always_inline)) void
+kl_montmul_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
+               const uint64_t *m, uint64_t m0inv)
+{
+    uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0, t8 = 0, t9 = 0;
+    uint64_t w[8];
+    if (n == 4) {
+        KLX_MONT_ROW4(a[0], b, m, m0inv, t0, t1, t2, t3, t4, t5);
+        KLX_MONT_ROW4(a[1], b, m, m0inv, t1, t2, t3, t4, t5, t0);
+        KLX_MONT_ROW4(a[2], b, m, m0inv, t2, t3, t4, t5, t0, t1);
+        KLX_MONT_ROW4(a[3], b, m, m0inv, t3, t4, t5, t0, t1, t2);
+        w[0] = t4; w[1] = t5; w[2] = t0; w[3] = t1;
+        klx_final_sub(4, r, w, t2, m);
+    } else if (n == 6) {
+        KLX_MONT_ROW6(a[0], b, m, m0inv, t0, t1, t2, t3, t4, t5, t6, t7);
+        KLX_MONT_ROW6(a[1], b, m, m0inv, t1, t2, t3, t4, t5, t6, t7, t0);
+        KLX_MONT_ROW6(a[2], b, m, m0inv, t2, t3, t4, t5, t6, t7, t0, t1);
+        KLX_MONT_ROW6(a[3], b, m, m0inv, t3, t4, t5, t6, t7, t0, t1, t2);
+        KLX_MONT_ROW6(a[4], b, m, m0inv, t4, t5, t6, t7, t0, t1, t2, t3);
+        KLX_MONT_ROW6(a[5], b, m, m0inv, t5, t6, t7, t0, t1, t2, t3, t4);
+        w[0] = t6; w[1] = t7; w[2] = t0; w[3] = t1; w[4] = t2; w[5] = t3;
+        klx_final_sub(6, r, w, t4, m);
+    } else {
+        KLX_MONT_ROW8(a[0], b, m, m0inv, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9);
+        KLX_MONT_ROW8(a[1], b, m, m0inv, t1, t2, t3, t4, t5, t6, t7, t8, t9, t0);
+        KLX_MONT_ROW8(a[2], b, m, m0inv, t2, t3, t4, t5, t6, t7, t8, t9, t0, t1);
+        KLX_MONT_ROW8(a[3], b, m, m0inv, t3, t4, t5, t6, t7, t8, t9, t0, t1, t2);
+        KLX_MONT_ROW8(a[4], b, m, m0inv, t4, t5, t6, t7, t8, t9, t0, t1, t2, t3);
+        KLX_MONT_ROW8(a[5], b, m, m0inv, t5, t6, t7, t8, t9, t0, t1, t2, t3, t4);
+        KLX_MONT_ROW8(a[6], b, m, m0inv, t6, t7, t8, t9, t0, t1, t2, t3, t4, t5);
+        KLX_MONT_ROW8(a[7], b, m, m0inv, t7, t8, t9, t0, t1, t2, t3, t4, t5, t6);
+        w[0] = t8; w[1] = t9; w[2] = t0; w[3] = t1; w[4] = t2; w[5] = t3; w[6] = t4;
+        w[7] = t5;
+        klx_final_sub(8, r, w, t6, m);
+    }
+}
+
+#endif
+#endif

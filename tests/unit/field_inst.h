@@ -1,0 +1,51 @@
+/*
+ * White-box instance of the generic Montgomery field (core/src/fe_mont_tmpl.h) for
+ * tests/unit/test_field.c. The includer includes a curve's field.h, defines TF_NAME
+ * (the instance's prefix) and then includes this file, which defines
+ * TF_NAME_field (struct tf_field, declared in field_inst_api.h): the prime, the limb
+ * count, fe_mul and fe_sqr on limb arrays, and the switch between the run-time paths.
+ */
+#include <string.h>
+#include "field_inst_api.h"
+
+static const fe ec_fp_rr;   /* fe_to_dom is not used here */
+#include "fe_mont_tmpl.h"
+
+#define TF_CAT2(a, b) a##b
+#define TF_CAT(a, b) TF_CAT2(a, b)
+
+static void TF_CAT(TF_NAME, _mul)(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fe x, y, z;
+    memcpy(x.v, a, sizeof x.v);
+    memcpy(y.v, b, sizeof y.v);
+    fe_mul(&z, &x, &y);
+    memcpy(r, z.v, sizeof z.v);
+}
+
+static void TF_CAT(TF_NAME, _sqr)(uint64_t *r, const uint64_t *a)
+{
+    fe x, z;
+    memcpy(x.v, a, sizeof x.v);
+    fe_sqr(&z, &x);
+    memcpy(r, z.v, sizeof z.v);
+}
+
+/* adx = 1: the MULX/ADCX/ADOX path if this CPU has it (returns 1), 0: the portable C */
+static int TF_CAT(TF_NAME, _path)(int adx)
+{
+#ifdef KL_MONT_ADX
+    static int cpu = -1;
+    if (cpu < 0)
+        cpu = kl_mont_adx_on;   /* as the constructor set it from CPUID */
+    kl_mont_adx_on = adx && cpu;
+    return kl_mont_adx_on;
+#else
+    (void)adx;
+    return 0;
+#endif
+}
+
+const struct tf_field TF_CAT(TF_NAME, _field) = {
+    EC_N, EC_P.v, TF_CAT(TF_NAME, _mul), TF_CAT(TF_NAME, _sqr), TF_CAT(TF_NAME, _path)
+};

@@ -1,0 +1,16 @@
+/* tests/unit: one instance of the generic Montgomery field (field_inst.h), by limbs */
+#ifndef KURV_TEST_FIELD_INST_API_H
+#define KURV_TEST_FIELD_INST_API_H
+#include <stddef.h>
+#include <stdint.h>
+
+struct tf_field {
+    size_t n;                                   /* limbs */
+    const uint64_t *p;                          /* the prime */
+    void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);   /* a b / R mod p */
+    void (*sqr)(uint64_t *r, const uint64_t *a);                     /* a^2 / R mod p */
+    int (*path)(int adx);   /* choose the path; returns 1 if the ADX path is now in use */
+};
+
+extern const struct tf_field tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
+#endif

@@ -1,0 +1,228 @@
+/*
+ * The generic Montgomery field (core/src/fe_mont_tmpl.h) of P-384, brainpoolP256r1,
+ * brainpoolP384r1 and brainpoolP512r1, white-box (instances: field_*.c), against
+ * OpenSSL's BN: fe_mul(a, b) must equal a b R^-1 mod p (BN_mod_mul, then times R^-1,
+ * R = 2^(64 n)) and fe_sqr(a) must equal a^2 R^-1 mod p, on
+ *   - edge values: 0, 1, 2, p - 1, p - 2, (p - 1)/2, (p + 1)/2, R mod p, R^2 mod p,
+ *     one limb all-ones and the others 0, one limb 0 and the others all-ones (the
+ *     last two reduced mod p): every pair of them, and each of them with 2^k and
+ *     p - 2^k for every k below the size of p, whose squares are checked too;
+ *   - NRAND random pairs (a fixed-seed generator: failures repeat), on both run-time
+ *     paths: the MULX/ADCX/ADOX one (mont_adx.h) when the CPU has BMI2 and ADX, and the
+ *     portable C (kl_montmul); -Dasm=false has only the latter.
+ */
+#include <criterion/criterion.h>
+#include <openssl/bn.h>
+#include <string.h>
+
+#include "field_inst_api.h"
+
+#define NRAND 1000000
+#define MAXL 8
+
+static uint64_t rng_state;
+
+static uint64_t rng(void)
+{
+    /* xorshift64*: test data only */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+static BIGNUM *bn_of(const uint64_t *a, size_t n)
+{
+    uint8_t b[8 * MAXL];
+    size_t i;
+    for (i = 0; i < 8 * n; i++)
+        b[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
+    return BN_lebin2bn(b, (int)(8 * n), NULL);
+}
+
+static void limbs_of(uint64_t *a, size_t n, const BIGNUM *x)
+{
+    uint8_t b[8 * MAXL];
+    size_t i;
+    cr_assert(BN_bn2lebinpad(x, b, (int)(8 * n)) == (int)(8 * n));
+    for (i = 0; i < n; i++)
+        a[i] = 0;
+    for (i = 0; i < 8 * n; i++)
+        a[i / 8] |= (uint64_t)b[i] << (8 * (i % 8));
+}
+
+struct ref {
+    const struct tf_field *f;
+    BIGNUM *p, *rinv;
+    BN_CTX *bn;
+};
+
+static void ref_init(struct ref *rf, const struct tf_field *f)
+{
+    BIGNUM *r = BN_new();
+    rf->f = f;
+    rf->bn = BN_CTX_new();
+    rf->p = bn_of(f->p, f->n);
+    cr_assert(r && rf->bn && rf->p);
+    cr_assert(BN_set_bit(r, (int)(64 * f->n)));
+    rf->rinv = BN_mod_inverse(NULL, r, rf->p, rf->bn);
+    cr_assert(rf->rinv);
+    BN_free(r);
+}
+
+static void ref_free(struct ref *rf)
+{
+    BN_free(rf->p);
+    BN_free(rf->rinv);
+    BN_CTX_free(rf->bn);
+}
+
+/* expected a b R^-1 mod p, as limbs */
+static void ref_mont(struct ref *rf, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    BIGNUM *x = bn_of(a, rf->f->n), *y = bn_of(b, rf->f->n), *t = BN_new();
+    cr_assert(x && y && t);
+    cr_assert(BN_mod_mul(t, x, y, rf->p, rf->bn));
+    cr_assert(BN_mod_mul(t, t, rf->rinv, rf->p, rf->bn));
+    limbs_of(r, rf->f->n, t);
+    BN_free(x);
+    BN_free(y);
+    BN_free(t);
+}
+
+static void hexs(char *s, const uint64_t *a, size_t n)
+{
+    size_t i;
+    for (i = n; i-- > 0;)
+        s += sprintf(s, "%016llx", (unsigned long long)a[i]);
+}
+
+/* fe_mul(a, b) and, if a == b, fe_sqr(a) against the expected value e */
+static void check(struct ref *rf, const uint64_t *a, const uint64_t *b, const uint64_t *e,
+                  const char *what)
+{
+    const struct tf_field *f = rf->f;
+    uint64_t r[MAXL], s[MAXL];
+    char ha[20 * MAXL], hb[20 * MAXL];
+    int bad;
+    f->mul(r, a, b);
+    bad = memcmp(r, e, 8 * f->n) != 0;
+    if (!bad && memcmp(a, b, 8 * f->n) == 0) {
+        f->sqr(s, a);
+        bad = memcmp(s, e, 8 * f->n) != 0;
+    }
+    if (bad) {
+        hexs(ha, a, f->n);
+        hexs(hb, b, f->n);
+        cr_assert_fail("%zu limbs, %s: fe_mul/fe_sqr(%s, %s) differs from BN", f->n, what,
+                       ha, hb);
+    }
+}
+
+/* a < p as limbs */
+static int lt_p(const struct tf_field *f, const uint64_t *a)
+{
+    size_t i = f->n;
+    while (i-- > 0)
+        if (a[i] != f->p[i])
+            return a[i] < f->p[i];
+    return 0;
+}
+
+/* a mod p for a < 2^(64 n), by BN */
+static void reduce(struct ref *rf, uint64_t *a)
+{
+    BIGNUM *x = bn_of(a, rf->f->n);
+    cr_assert(x && BN_nnmod(x, x, rf->p, rf->bn));
+    limbs_of(a, rf->f->n, x);
+    BN_free(x);
+}
+
+/* the edge values into v; returns their count, *ncore the count of those before 2^k */
+static size_t edge_values(struct ref *rf, uint64_t (*v)[MAXL], size_t *ncore)
+{
+    const struct tf_field *f = rf->f;
+    size_t n = f->n, c = 0, i, k, bits = (size_t)BN_num_bits(rf->p);
+    BIGNUM *x = BN_new();
+    cr_assert(x);
+#define ADD_BN() (limbs_of(v[c++], n, x))
+    BN_zero(x); ADD_BN();
+    BN_one(x); ADD_BN();
+    BN_set_word(x, 2); ADD_BN();
+    BN_sub(x, rf->p, BN_value_one()); ADD_BN();
+    BN_sub_word(x, 1); ADD_BN();
+    BN_rshift1(x, rf->p); ADD_BN();
+    BN_add_word(x, 1); ADD_BN();
+    BN_zero(x); BN_set_bit(x, (int)(64 * n)); BN_nnmod(x, x, rf->p, rf->bn); ADD_BN();
+    BN_mod_sqr(x, x, rf->p, rf->bn); ADD_BN();
+    for (k = 0; k < n; k++) {
+        for (i = 0; i < n; i++)
+            v[c][i] = i == k ? ~0ULL : 0;
+        reduce(rf, v[c++]);
+        for (i = 0; i < n; i++)
+            v[c][i] = i == k ? 0 : ~0ULL;
+        reduce(rf, v[c++]);
+    }
+    *ncore = c;
+    for (k = 0; k < bits; k++) {
+        BN_zero(x); BN_set_bit(x, (int)k);
+        if (BN_cmp(x, rf->p) < 0)
+            ADD_BN();
+        BN_sub(x, rf->p, x);
+        if (!BN_is_negative(x))
+            ADD_BN();
+    }
+#undef ADD_BN
+    BN_free(x);
+    return c;
+}
+
+static void run_field(const struct tf_field *f, int adx)
+{
+    struct ref rf;
+    static uint64_t v[2 * 64 * MAXL + 64][MAXL];
+    uint64_t a[MAXL], b[MAXL], e[MAXL];
+    size_t nv, ncore, i, j, k;
+    long it;
+
+    if (f->path(adx) != adx) {
+        cr_log_warn("%zu limbs: the ADX path is not available here", f->n);
+        f->path(1);
+        cr_skip_test("no BMI2/ADX path in this build or on this CPU");
+    }
+    ref_init(&rf, f);
+    nv = edge_values(&rf, v, &ncore);
+    /* every pair with a core edge value, and the square of every edge value */
+    for (i = 0; i < nv; i++)
+        for (j = i; j < (i < ncore ? nv : i + 1); j++) {
+            ref_mont(&rf, e, v[i], v[j]);
+            check(&rf, v[i], v[j], e, "edge values");
+            check(&rf, v[j], v[i], e, "edge values");
+        }
+    rng_state = 0x9E3779B97F4A7C15ULL ^ f->n ^ ((uint64_t)adx << 32);
+    for (it = 0; it < NRAND; it++) {
+        for (k = 0; k < f->n; k++) {
+            a[k] = rng();
+            b[k] = rng();
+        }
+        while (!lt_p(f, a))
+            a[f->n - 1] >>= 1;
+        while (!lt_p(f, b))
+            b[f->n - 1] >>= 1;
+        if (it % 4 == 0)
+            memcpy(b, a, sizeof b);     /* a square: fe_sqr too */
+        ref_mont(&rf, e, a, b);
+        check(&rf, a, b, e, "random");
+    }
+    f->path(1);
+    ref_free(&rf);
+}
+
+Test(field, p384_adx) { run_field(&tf_p384_field, 1); }
+Test(field, p384_c) { run_field(&tf_p384_field, 0); }
+Test(field, bp256_adx) { run_field(&tf_bp256_field, 1); }
+Test(field, bp256_c) { run_field(&tf_bp256_field, 0); }
+Test(field, bp384_adx) { run_field(&tf_bp384_field, 1); }
+Test(field, bp384_c) { run_field(&tf_bp384_field, 0); }
+Test(field, bp512_adx) { run_field(&tf_bp512_field, 1); }
+Test(field, bp512_c) { run_field(&tf_bp512_field, 0); }
