@@ -116,13 +116,60 @@ static int set_pub(kp_key *k, const void *data, size_t len)
     return 1;
 }
 
+/*
+ * The private scalar crosses between kurv's big-endian bytes and OpenSSL's OSSL_PARAM
+ * unsigned integer (native byte order, any data_size) without a BIGNUM, whose conversions
+ * branch on the value's leading zero limbs (bn_correct_top): here only the sizes, which
+ * are public, decide what runs (the valgrind test openssl/tests/ctime_provider.c).
+ */
+static size_t native_index(size_t i, size_t n)   /* where the i-th least significant byte is */
+{
+    const union { uint16_t u; uint8_t b[2]; } probe = { 1 };
+    return probe.b[0] ? i : n - 1 - i;
+}
+
+/* be = p's value as len big-endian bytes; 0 unless p is an unsigned integer below 2^(8 len)
+ * (a wider value is no key: whether it fits is the only value-dependent test) */
+static int priv_from_param(uint8_t *be, size_t len, const OSSL_PARAM *p)
+{
+    const uint8_t *src = p->data;
+    size_t n = p->data_size, i;
+    uint8_t hi = 0;
+
+    if (p->data_type != OSSL_PARAM_UNSIGNED_INTEGER || src == NULL)
+        return 0;
+    for (i = 0; i < len; i++)
+        be[len - 1 - i] = i < n ? src[native_index(i, n)] : 0;
+    for (i = len; i < n; i++)
+        hi |= src[native_index(i, n)];
+    return hi == 0;
+}
+
+/* p = the len big-endian bytes be, zero-extended to p's data_size; return_size = len
+ * (the scalar length, not the value's: that would tell its leading zeros). With no
+ * buffer, only return_size (OSSL_PARAM_set_BN's contract). */
+static int priv_to_param(OSSL_PARAM *p, const uint8_t *be, size_t len)
+{
+    uint8_t *dst = p->data;
+    size_t n = p->data_size, i;
+
+    if (p->data_type != OSSL_PARAM_UNSIGNED_INTEGER)
+        return 0;
+    p->return_size = len;
+    if (dst == NULL)
+        return 1;
+    if (n < len)
+        return 0;
+    for (i = 0; i < n; i++)
+        dst[native_index(i, n)] = i < len ? be[len - 1 - i] : 0;
+    return 1;
+}
+
 static int set_priv(kp_key *k, const OSSL_PARAM *p)
 {
-    BIGNUM *bn = NULL;
     size_t len = kurv_curve_scalar_len(k->curve->c);
-    int ok = OSSL_PARAM_get_BN(p, &bn) && BN_bn2binpad(bn, k->priv, (int)len) == (int)len
+    int ok = priv_from_param(k->priv, len, p)
              && kurv_privkey_check(k->curve->c, k->priv, len) == KURV_OK;
-    BN_clear_free(bn);
     k->has_priv = ok;
     if (!ok) {
         kurv_wipe(k->priv, sizeof k->priv);
@@ -381,7 +428,7 @@ static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbar
         return 0;
     OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
     OSSL_PARAM *params = NULL;
-    BIGNUM *d = NULL;
+    uint8_t d[KURV_MAX_SCALAR_LEN];             /* d, native byte order */
     uint8_t q[KURV_MAX_POINT_LEN];
     int ok = 0;
     if (bld == NULL)
@@ -397,19 +444,30 @@ static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbar
         if (n == 0 || !OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, q, n))
             goto end;
     }
-    if ((selection & SEL_PRIV) && k->has_priv) {
-        size_t len = kurv_curve_scalar_len(k->curve->c);
-        d = BN_secure_new();
-        if (d == NULL || BN_bin2bn(k->priv, (int)len, d) == NULL
-            || !OSSL_PARAM_BLD_push_BN_pad(bld, OSSL_PKEY_PARAM_PRIV_KEY, d, len))
-            goto end;
-    }
     params = OSSL_PARAM_BLD_to_param(bld);
-    ok = params != NULL && cb(params, cbarg);
+    if (params == NULL)
+        goto end;
+    if ((selection & SEL_PRIV) && k->has_priv) {
+        /* the builder's array, plus d in native byte order (priv_to_param, no BIGNUM) */
+        size_t len = kurv_curve_scalar_len(k->curve->c), np = 0;
+        OSSL_PARAM *all;
+        while (params[np].key != NULL)
+            np++;
+        all = OPENSSL_malloc((np + 2) * sizeof *all);
+        if (all == NULL)
+            goto end;
+        memcpy(all, params, np * sizeof *all);
+        all[np] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, d, len);
+        all[np + 1] = OSSL_PARAM_construct_end();
+        ok = priv_to_param(&all[np], k->priv, len) && cb(all, cbarg);
+        OPENSSL_free(all);
+    } else {
+        ok = cb(params, cbarg);
+    }
 end:
     OSSL_PARAM_free(params);
     OSSL_PARAM_BLD_free(bld);
-    BN_clear_free(d);
+    kurv_wipe(d, sizeof d);
     return ok;
 }
 
@@ -435,9 +493,9 @@ static const OSSL_PARAM *km_gettable_params(void *provctx)
     return list;
 }
 
-static int set_bn_be(OSSL_PARAM *p, const uint8_t *be, size_t len, int secret)
+static int set_bn_be(OSSL_PARAM *p, const uint8_t *be, size_t len)
 {
-    BIGNUM *bn = secret ? BN_secure_new() : BN_new();
+    BIGNUM *bn = BN_new();
     int ok = bn != NULL && BN_bin2bn(be, (int)len, bn) != NULL && OSSL_PARAM_set_BN(p, bn);
     BN_clear_free(bn);
     return ok;
@@ -489,14 +547,14 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
             && !OSSL_PARAM_set_octet_string(p, q, n))
             return 0;
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_PUB_X)) != NULL
-            && !set_bn_be(p, k->pub + 1, flen, 0))
+            && !set_bn_be(p, k->pub + 1, flen))
             return 0;
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_PUB_Y)) != NULL
-            && !set_bn_be(p, k->pub + 1 + flen, flen, 0))
+            && !set_bn_be(p, k->pub + 1 + flen, flen))
             return 0;
     }
     if (k->has_priv && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != NULL
-        && !set_bn_be(p, k->priv, kurv_curve_scalar_len(c), 1))
+        && !priv_to_param(p, k->priv, kurv_curve_scalar_len(c)))
         return 0;
     return 1;
 }
