@@ -181,5 +181,185 @@ kl_montmul_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
     }
 }
 
+
+/*
+ * Modular add and subtract, r = a + b mod m and r = a - b mod m, for n = 4, 6 or 8
+ * limbs (a compile-time constant), a, b < m; r may alias a or b. Plain x86-64 (ADD/ADC,
+ * SUB/SBB, CMOV: no BMI2 or ADX needed); fe_mont_tmpl.h takes them together with the
+ * ADX product (kl_mont_adx_on), so KURV_X86_ADX=0 keeps the portable kl_modadd and
+ * kl_modsub and the tests reach both. One statement each: s = a + b (or a - b) in n
+ * registers, the other candidate s - m (or s + m) written to r, then, by CMOV on the
+ * flags, the limbs of s over it when s is the answer (a + b < m; a - b did not borrow).
+ * Registers: n + 5 (s, a mask, one scratch, the pointers r, b, m): 13 for n = 8.
+ * Branch-free.
+ */
+#define KLA_ADD4 \
+    "addq 0(%[B]), %[S0]\n\t" \
+    "adcq 8(%[B]), %[S1]\n\t" \
+    "adcq 16(%[B]), %[S2]\n\t" \
+    "adcq 24(%[B]), %[S3]\n\t" \
+    "sbbq %[M], %[M]\n\t" \
+    "movq %[S0], %[X]\n\tsubq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq %[S1], %[X]\n\tsbbq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq %[S2], %[X]\n\tsbbq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq %[S3], %[X]\n\tsbbq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "sbbq $0, %[M]\n\t" \
+    "movq 0(%[R]), %[X]\n\tcmovcq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq 8(%[R]), %[X]\n\tcmovcq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq 16(%[R]), %[X]\n\tcmovcq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq 24(%[R]), %[X]\n\tcmovcq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t"
+#define KLA_ADD6 \
+    "addq 0(%[B]), %[S0]\n\t" \
+    "adcq 8(%[B]), %[S1]\n\t" \
+    "adcq 16(%[B]), %[S2]\n\t" \
+    "adcq 24(%[B]), %[S3]\n\t" \
+    "adcq 32(%[B]), %[S4]\n\t" \
+    "adcq 40(%[B]), %[S5]\n\t" \
+    "sbbq %[M], %[M]\n\t" \
+    "movq %[S0], %[X]\n\tsubq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq %[S1], %[X]\n\tsbbq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq %[S2], %[X]\n\tsbbq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq %[S3], %[X]\n\tsbbq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "movq %[S4], %[X]\n\tsbbq 32(%[P]), %[X]\n\tmovq %[X], 32(%[R])\n\t" \
+    "movq %[S5], %[X]\n\tsbbq 40(%[P]), %[X]\n\tmovq %[X], 40(%[R])\n\t" \
+    "sbbq $0, %[M]\n\t" \
+    "movq 0(%[R]), %[X]\n\tcmovcq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq 8(%[R]), %[X]\n\tcmovcq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq 16(%[R]), %[X]\n\tcmovcq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq 24(%[R]), %[X]\n\tcmovcq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "movq 32(%[R]), %[X]\n\tcmovcq %[S4], %[X]\n\tmovq %[X], 32(%[R])\n\t" \
+    "movq 40(%[R]), %[X]\n\tcmovcq %[S5], %[X]\n\tmovq %[X], 40(%[R])\n\t"
+#define KLA_ADD8 \
+    "addq 0(%[B]), %[S0]\n\t" \
+    "adcq 8(%[B]), %[S1]\n\t" \
+    "adcq 16(%[B]), %[S2]\n\t" \
+    "adcq 24(%[B]), %[S3]\n\t" \
+    "adcq 32(%[B]), %[S4]\n\t" \
+    "adcq 40(%[B]), %[S5]\n\t" \
+    "adcq 48(%[B]), %[S6]\n\t" \
+    "adcq 56(%[B]), %[S7]\n\t" \
+    "sbbq %[M], %[M]\n\t" \
+    "movq %[S0], %[X]\n\tsubq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq %[S1], %[X]\n\tsbbq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq %[S2], %[X]\n\tsbbq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq %[S3], %[X]\n\tsbbq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "movq %[S4], %[X]\n\tsbbq 32(%[P]), %[X]\n\tmovq %[X], 32(%[R])\n\t" \
+    "movq %[S5], %[X]\n\tsbbq 40(%[P]), %[X]\n\tmovq %[X], 40(%[R])\n\t" \
+    "movq %[S6], %[X]\n\tsbbq 48(%[P]), %[X]\n\tmovq %[X], 48(%[R])\n\t" \
+    "movq %[S7], %[X]\n\tsbbq 56(%[P]), %[X]\n\tmovq %[X], 56(%[R])\n\t" \
+    "sbbq $0, %[M]\n\t" \
+    "movq 0(%[R]), %[X]\n\tcmovcq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq 8(%[R]), %[X]\n\tcmovcq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq 16(%[R]), %[X]\n\tcmovcq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq 24(%[R]), %[X]\n\tcmovcq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "movq 32(%[R]), %[X]\n\tcmovcq %[S4], %[X]\n\tmovq %[X], 32(%[R])\n\t" \
+    "movq 40(%[R]), %[X]\n\tcmovcq %[S5], %[X]\n\tmovq %[X], 40(%[R])\n\t" \
+    "movq 48(%[R]), %[X]\n\tcmovcq %[S6], %[X]\n\tmovq %[X], 48(%[R])\n\t" \
+    "movq 56(%[R]), %[X]\n\tcmovcq %[S7], %[X]\n\tmovq %[X], 56(%[R])\n\t"
+#define KLA_SUB4 \
+    "subq 0(%[B]), %[S0]\n\t" \
+    "sbbq 8(%[B]), %[S1]\n\t" \
+    "sbbq 16(%[B]), %[S2]\n\t" \
+    "sbbq 24(%[B]), %[S3]\n\t" \
+    "sbbq %[M], %[M]\n\t" \
+    "movq %[S0], %[X]\n\taddq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq %[S1], %[X]\n\tadcq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq %[S2], %[X]\n\tadcq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq %[S3], %[X]\n\tadcq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "testq %[M], %[M]\n\t" \
+    "movq 0(%[R]), %[X]\n\tcmovzq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq 8(%[R]), %[X]\n\tcmovzq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq 16(%[R]), %[X]\n\tcmovzq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq 24(%[R]), %[X]\n\tcmovzq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t"
+#define KLA_SUB6 \
+    "subq 0(%[B]), %[S0]\n\t" \
+    "sbbq 8(%[B]), %[S1]\n\t" \
+    "sbbq 16(%[B]), %[S2]\n\t" \
+    "sbbq 24(%[B]), %[S3]\n\t" \
+    "sbbq 32(%[B]), %[S4]\n\t" \
+    "sbbq 40(%[B]), %[S5]\n\t" \
+    "sbbq %[M], %[M]\n\t" \
+    "movq %[S0], %[X]\n\taddq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq %[S1], %[X]\n\tadcq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq %[S2], %[X]\n\tadcq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq %[S3], %[X]\n\tadcq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "movq %[S4], %[X]\n\tadcq 32(%[P]), %[X]\n\tmovq %[X], 32(%[R])\n\t" \
+    "movq %[S5], %[X]\n\tadcq 40(%[P]), %[X]\n\tmovq %[X], 40(%[R])\n\t" \
+    "testq %[M], %[M]\n\t" \
+    "movq 0(%[R]), %[X]\n\tcmovzq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq 8(%[R]), %[X]\n\tcmovzq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq 16(%[R]), %[X]\n\tcmovzq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq 24(%[R]), %[X]\n\tcmovzq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "movq 32(%[R]), %[X]\n\tcmovzq %[S4], %[X]\n\tmovq %[X], 32(%[R])\n\t" \
+    "movq 40(%[R]), %[X]\n\tcmovzq %[S5], %[X]\n\tmovq %[X], 40(%[R])\n\t"
+#define KLA_SUB8 \
+    "subq 0(%[B]), %[S0]\n\t" \
+    "sbbq 8(%[B]), %[S1]\n\t" \
+    "sbbq 16(%[B]), %[S2]\n\t" \
+    "sbbq 24(%[B]), %[S3]\n\t" \
+    "sbbq 32(%[B]), %[S4]\n\t" \
+    "sbbq 40(%[B]), %[S5]\n\t" \
+    "sbbq 48(%[B]), %[S6]\n\t" \
+    "sbbq 56(%[B]), %[S7]\n\t" \
+    "sbbq %[M], %[M]\n\t" \
+    "movq %[S0], %[X]\n\taddq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq %[S1], %[X]\n\tadcq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq %[S2], %[X]\n\tadcq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq %[S3], %[X]\n\tadcq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "movq %[S4], %[X]\n\tadcq 32(%[P]), %[X]\n\tmovq %[X], 32(%[R])\n\t" \
+    "movq %[S5], %[X]\n\tadcq 40(%[P]), %[X]\n\tmovq %[X], 40(%[R])\n\t" \
+    "movq %[S6], %[X]\n\tadcq 48(%[P]), %[X]\n\tmovq %[X], 48(%[R])\n\t" \
+    "movq %[S7], %[X]\n\tadcq 56(%[P]), %[X]\n\tmovq %[X], 56(%[R])\n\t" \
+    "testq %[M], %[M]\n\t" \
+    "movq 0(%[R]), %[X]\n\tcmovzq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
+    "movq 8(%[R]), %[X]\n\tcmovzq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
+    "movq 16(%[R]), %[X]\n\tcmovzq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
+    "movq 24(%[R]), %[X]\n\tcmovzq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t" \
+    "movq 32(%[R]), %[X]\n\tcmovzq %[S4], %[X]\n\tmovq %[X], 32(%[R])\n\t" \
+    "movq 40(%[R]), %[X]\n\tcmovzq %[S5], %[X]\n\tmovq %[X], 40(%[R])\n\t" \
+    "movq 48(%[R]), %[X]\n\tcmovzq %[S6], %[X]\n\tmovq %[X], 48(%[R])\n\t" \
+    "movq 56(%[R]), %[X]\n\tcmovzq %[S7], %[X]\n\tmovq %[X], 56(%[R])\n\t"
+
+#define KLA_OPS(n, r, b, m) [M] "=&r"(mk_), [X] "=&r"(x_)                                \
+    : [R] "r"(r), [B] "r"(b), [P] "r"(m), "m"(*(const uint64_t (*)[n])(b)),              \
+      "m"(*(const uint64_t (*)[n])(m))                                                  \
+    : "cc", "memory"
+
+static inline __attribute__((always_inline)) void
+kl_modaddsub_x86(size_t n, int sub, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                 const uint64_t *m)
+{
+    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], mk_, x_;
+    if (n == 4) {
+        if (sub)
+            __asm__ volatile(KLA_SUB4 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
+                             [S3] "+&r"(s3), KLA_OPS(4, r, b, m));
+        else
+            __asm__ volatile(KLA_ADD4 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
+                             [S3] "+&r"(s3), KLA_OPS(4, r, b, m));
+    } else if (n == 6) {
+        uint64_t s4 = a[4], s5 = a[5];
+        if (sub)
+            __asm__ volatile(KLA_SUB6 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
+                             [S3] "+&r"(s3), [S4] "+&r"(s4), [S5] "+&r"(s5),
+                             KLA_OPS(6, r, b, m));
+        else
+            __asm__ volatile(KLA_ADD6 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
+                             [S3] "+&r"(s3), [S4] "+&r"(s4), [S5] "+&r"(s5),
+                             KLA_OPS(6, r, b, m));
+    } else {
+        uint64_t s4 = a[4], s5 = a[5], s6 = a[6], s7 = a[7];
+        if (sub)
+            __asm__ volatile(KLA_SUB8 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
+                             [S3] "+&r"(s3), [S4] "+&r"(s4), [S5] "+&r"(s5),
+                             [S6] "+&r"(s6), [S7] "+&r"(s7), KLA_OPS(8, r, b, m));
+        else
+            __asm__ volatile(KLA_ADD8 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
+                             [S3] "+&r"(s3), [S4] "+&r"(s4), [S5] "+&r"(s5),
+                             [S6] "+&r"(s6), [S7] "+&r"(s7), KLA_OPS(8, r, b, m));
+    }
+}
+
+
 #endif
 #endif
