@@ -37,27 +37,30 @@ static inline void fe_montmul(EC_CTX_PARAM uint64_t *r, const uint64_t *a, const
 
 #define EC_HAVE_FE_ADD 1
 
-/* r = a + b mod p, r = a - b mod p (fully reduced in, fully reduced out) */
-static inline void fe_add(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+/* r = a + b mod p (sub = 0) or a - b mod p (sub = 1, a compile-time constant); fully
+ * reduced in and out */
+static inline void fe_mont_addsub(EC_CTX_PARAM fe *r, const fe *a, const fe *b, int sub)
 {
 #ifdef KL_MONT_ADX
     if ((EC_N == 4 || EC_N == 6 || EC_N == 8) && kl_mont_adx_on) {
-        kl_modaddsub_x86(EC_N, 0, r->v, a->v, b->v, EC_P.v);
+        kl_modaddsub_x86(EC_N, sub, r->v, a->v, b->v, EC_P.v);
         return;
     }
 #endif
-    kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v);
+    if (sub)
+        kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v);
+    else
+        kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v);
+}
+
+static inline void fe_add(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+{
+    fe_mont_addsub(EC_CTX_ARG r, a, b, 0);
 }
 
 static inline void fe_sub(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 {
-#ifdef KL_MONT_ADX
-    if ((EC_N == 4 || EC_N == 6 || EC_N == 8) && kl_mont_adx_on) {
-        kl_modaddsub_x86(EC_N, 1, r->v, a->v, b->v, EC_P.v);
-        return;
-    }
-#endif
-    kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v);
+    fe_mont_addsub(EC_CTX_ARG r, a, b, 1);
 }
 
 static inline void fe_mul(EC_CTX_PARAM fe *r, const fe *a, const fe *b)

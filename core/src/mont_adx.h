@@ -193,137 +193,31 @@ kl_montmul_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
  * Registers: n + 5 (s, a mask, one scratch, the pointers r, b, m): 13 for n = 8.
  * Branch-free.
  */
-#define KLA_ADD4 \
-    "addq 0(%[B]), %[S0]\n\t" \
-    "adcq 8(%[B]), %[S1]\n\t" \
-    "adcq 16(%[B]), %[S2]\n\t" \
-    "adcq 24(%[B]), %[S3]\n\t" \
-    "sbbq %[M], %[M]\n\t" \
-    "movq %[S0], %[X]\n\tsubq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq %[S1], %[X]\n\tsbbq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq %[S2], %[X]\n\tsbbq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq %[S3], %[X]\n\tsbbq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "sbbq $0, %[M]\n\t" \
-    "movq 0(%[R]), %[X]\n\tcmovcq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq 8(%[R]), %[X]\n\tcmovcq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq 16(%[R]), %[X]\n\tcmovcq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq 24(%[R]), %[X]\n\tcmovcq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t"
-#define KLA_ADD6 \
-    "addq 0(%[B]), %[S0]\n\t" \
-    "adcq 8(%[B]), %[S1]\n\t" \
-    "adcq 16(%[B]), %[S2]\n\t" \
-    "adcq 24(%[B]), %[S3]\n\t" \
-    "adcq 32(%[B]), %[S4]\n\t" \
-    "adcq 40(%[B]), %[S5]\n\t" \
-    "sbbq %[M], %[M]\n\t" \
-    "movq %[S0], %[X]\n\tsubq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq %[S1], %[X]\n\tsbbq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq %[S2], %[X]\n\tsbbq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq %[S3], %[X]\n\tsbbq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "movq %[S4], %[X]\n\tsbbq 32(%[P]), %[X]\n\tmovq %[X], 32(%[R])\n\t" \
-    "movq %[S5], %[X]\n\tsbbq 40(%[P]), %[X]\n\tmovq %[X], 40(%[R])\n\t" \
-    "sbbq $0, %[M]\n\t" \
-    "movq 0(%[R]), %[X]\n\tcmovcq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq 8(%[R]), %[X]\n\tcmovcq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq 16(%[R]), %[X]\n\tcmovcq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq 24(%[R]), %[X]\n\tcmovcq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "movq 32(%[R]), %[X]\n\tcmovcq %[S4], %[X]\n\tmovq %[X], 32(%[R])\n\t" \
-    "movq 40(%[R]), %[X]\n\tcmovcq %[S5], %[X]\n\tmovq %[X], 40(%[R])\n\t"
-#define KLA_ADD8 \
-    "addq 0(%[B]), %[S0]\n\t" \
-    "adcq 8(%[B]), %[S1]\n\t" \
-    "adcq 16(%[B]), %[S2]\n\t" \
-    "adcq 24(%[B]), %[S3]\n\t" \
-    "adcq 32(%[B]), %[S4]\n\t" \
-    "adcq 40(%[B]), %[S5]\n\t" \
-    "adcq 48(%[B]), %[S6]\n\t" \
-    "adcq 56(%[B]), %[S7]\n\t" \
-    "sbbq %[M], %[M]\n\t" \
-    "movq %[S0], %[X]\n\tsubq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq %[S1], %[X]\n\tsbbq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq %[S2], %[X]\n\tsbbq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq %[S3], %[X]\n\tsbbq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "movq %[S4], %[X]\n\tsbbq 32(%[P]), %[X]\n\tmovq %[X], 32(%[R])\n\t" \
-    "movq %[S5], %[X]\n\tsbbq 40(%[P]), %[X]\n\tmovq %[X], 40(%[R])\n\t" \
-    "movq %[S6], %[X]\n\tsbbq 48(%[P]), %[X]\n\tmovq %[X], 48(%[R])\n\t" \
-    "movq %[S7], %[X]\n\tsbbq 56(%[P]), %[X]\n\tmovq %[X], 56(%[R])\n\t" \
-    "sbbq $0, %[M]\n\t" \
-    "movq 0(%[R]), %[X]\n\tcmovcq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq 8(%[R]), %[X]\n\tcmovcq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq 16(%[R]), %[X]\n\tcmovcq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq 24(%[R]), %[X]\n\tcmovcq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "movq 32(%[R]), %[X]\n\tcmovcq %[S4], %[X]\n\tmovq %[X], 32(%[R])\n\t" \
-    "movq 40(%[R]), %[X]\n\tcmovcq %[S5], %[X]\n\tmovq %[X], 40(%[R])\n\t" \
-    "movq 48(%[R]), %[X]\n\tcmovcq %[S6], %[X]\n\tmovq %[X], 48(%[R])\n\t" \
-    "movq 56(%[R]), %[X]\n\tcmovcq %[S7], %[X]\n\tmovq %[X], 56(%[R])\n\t"
-#define KLA_SUB4 \
-    "subq 0(%[B]), %[S0]\n\t" \
-    "sbbq 8(%[B]), %[S1]\n\t" \
-    "sbbq 16(%[B]), %[S2]\n\t" \
-    "sbbq 24(%[B]), %[S3]\n\t" \
-    "sbbq %[M], %[M]\n\t" \
-    "movq %[S0], %[X]\n\taddq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq %[S1], %[X]\n\tadcq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq %[S2], %[X]\n\tadcq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq %[S3], %[X]\n\tadcq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "testq %[M], %[M]\n\t" \
-    "movq 0(%[R]), %[X]\n\tcmovzq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq 8(%[R]), %[X]\n\tcmovzq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq 16(%[R]), %[X]\n\tcmovzq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq 24(%[R]), %[X]\n\tcmovzq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t"
-#define KLA_SUB6 \
-    "subq 0(%[B]), %[S0]\n\t" \
-    "sbbq 8(%[B]), %[S1]\n\t" \
-    "sbbq 16(%[B]), %[S2]\n\t" \
-    "sbbq 24(%[B]), %[S3]\n\t" \
-    "sbbq 32(%[B]), %[S4]\n\t" \
-    "sbbq 40(%[B]), %[S5]\n\t" \
-    "sbbq %[M], %[M]\n\t" \
-    "movq %[S0], %[X]\n\taddq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq %[S1], %[X]\n\tadcq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq %[S2], %[X]\n\tadcq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq %[S3], %[X]\n\tadcq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "movq %[S4], %[X]\n\tadcq 32(%[P]), %[X]\n\tmovq %[X], 32(%[R])\n\t" \
-    "movq %[S5], %[X]\n\tadcq 40(%[P]), %[X]\n\tmovq %[X], 40(%[R])\n\t" \
-    "testq %[M], %[M]\n\t" \
-    "movq 0(%[R]), %[X]\n\tcmovzq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq 8(%[R]), %[X]\n\tcmovzq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq 16(%[R]), %[X]\n\tcmovzq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq 24(%[R]), %[X]\n\tcmovzq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "movq 32(%[R]), %[X]\n\tcmovzq %[S4], %[X]\n\tmovq %[X], 32(%[R])\n\t" \
-    "movq 40(%[R]), %[X]\n\tcmovzq %[S5], %[X]\n\tmovq %[X], 40(%[R])\n\t"
-#define KLA_SUB8 \
-    "subq 0(%[B]), %[S0]\n\t" \
-    "sbbq 8(%[B]), %[S1]\n\t" \
-    "sbbq 16(%[B]), %[S2]\n\t" \
-    "sbbq 24(%[B]), %[S3]\n\t" \
-    "sbbq 32(%[B]), %[S4]\n\t" \
-    "sbbq 40(%[B]), %[S5]\n\t" \
-    "sbbq 48(%[B]), %[S6]\n\t" \
-    "sbbq 56(%[B]), %[S7]\n\t" \
-    "sbbq %[M], %[M]\n\t" \
-    "movq %[S0], %[X]\n\taddq 0(%[P]), %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq %[S1], %[X]\n\tadcq 8(%[P]), %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq %[S2], %[X]\n\tadcq 16(%[P]), %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq %[S3], %[X]\n\tadcq 24(%[P]), %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "movq %[S4], %[X]\n\tadcq 32(%[P]), %[X]\n\tmovq %[X], 32(%[R])\n\t" \
-    "movq %[S5], %[X]\n\tadcq 40(%[P]), %[X]\n\tmovq %[X], 40(%[R])\n\t" \
-    "movq %[S6], %[X]\n\tadcq 48(%[P]), %[X]\n\tmovq %[X], 48(%[R])\n\t" \
-    "movq %[S7], %[X]\n\tadcq 56(%[P]), %[X]\n\tmovq %[X], 56(%[R])\n\t" \
-    "testq %[M], %[M]\n\t" \
-    "movq 0(%[R]), %[X]\n\tcmovzq %[S0], %[X]\n\tmovq %[X], 0(%[R])\n\t" \
-    "movq 8(%[R]), %[X]\n\tcmovzq %[S1], %[X]\n\tmovq %[X], 8(%[R])\n\t" \
-    "movq 16(%[R]), %[X]\n\tcmovzq %[S2], %[X]\n\tmovq %[X], 16(%[R])\n\t" \
-    "movq 24(%[R]), %[X]\n\tcmovzq %[S3], %[X]\n\tmovq %[X], 24(%[R])\n\t" \
-    "movq 32(%[R]), %[X]\n\tcmovzq %[S4], %[X]\n\tmovq %[X], 32(%[R])\n\t" \
-    "movq 40(%[R]), %[X]\n\tcmovzq %[S5], %[X]\n\tmovq %[X], 40(%[R])\n\t" \
-    "movq 48(%[R]), %[X]\n\tcmovzq %[S6], %[X]\n\tmovq %[X], 48(%[R])\n\t" \
-    "movq 56(%[R]), %[X]\n\tcmovzq %[S7], %[X]\n\tmovq %[X], 56(%[R])\n\t"
+/* one limb of s = a +- b; of the other candidate (s -+ m, into r); of the CMOV of s over it */
+#define KLA_B(op, off, i) #op "q " #off "(%[B]), %[S" #i "]\n\t"
+#define KLA_P(op, off, i) "movq %[S" #i "], %[X]\n\t" #op "q " #off "(%[P]), %[X]\n\t" \
+    "movq %[X], " #off "(%[R])\n\t"
+#define KLA_C(cc, off, i) "movq " #off "(%[R]), %[X]\n\tcmov" #cc "q %[S" #i "], %[X]\n\t" \
+    "movq %[X], " #off "(%[R])\n\t"
+/* the n-limb runs: L(first op, op) for B and P, L(cc, cc) for C */
+#define KLA_RUN4(L, x0, x) L(x0, 0, 0) L(x, 8, 1) L(x, 16, 2) L(x, 24, 3)
+#define KLA_RUN6(L, x0, x) KLA_RUN4(L, x0, x) L(x, 32, 4) L(x, 40, 5)
+#define KLA_RUN8(L, x0, x) KLA_RUN6(L, x0, x) L(x, 48, 6) L(x, 56, 7)
+/* add: M = -carry; after s - m, SBB $0 leaves CF = borrow and no carry: keep s */
+#define KLA_ADD(RUN) RUN(KLA_B, add, adc) "sbbq %[M], %[M]\n\t" RUN(KLA_P, sub, sbb) \
+    "sbbq $0, %[M]\n\t" RUN(KLA_C, c, c)
+/* sub: M = -borrow; ZF after TEST: no borrow, keep s */
+#define KLA_SUB(RUN) RUN(KLA_B, sub, sbb) "sbbq %[M], %[M]\n\t" RUN(KLA_P, add, adc) \
+    "testq %[M], %[M]\n\t" RUN(KLA_C, z, z)
 
 #define KLA_OPS(n, r, b, m) [M] "=&r"(mk_), [X] "=&r"(x_)                                \
     : [R] "r"(r), [B] "r"(b), [P] "r"(m), "m"(*(const uint64_t (*)[n])(b)),              \
       "m"(*(const uint64_t (*)[n])(m))                                                  \
     : "cc", "memory"
+
+#define KLA_S4 [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3)
+#define KLA_S6 KLA_S4, [S4] "+&r"(s4), [S5] "+&r"(s5)
+#define KLA_S8 KLA_S6, [S6] "+&r"(s6), [S7] "+&r"(s7)
 
 static inline __attribute__((always_inline)) void
 kl_modaddsub_x86(size_t n, int sub, uint64_t *r, const uint64_t *a, const uint64_t *b,
@@ -332,34 +226,23 @@ kl_modaddsub_x86(size_t n, int sub, uint64_t *r, const uint64_t *a, const uint64
     uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], mk_, x_;
     if (n == 4) {
         if (sub)
-            __asm__ volatile(KLA_SUB4 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
-                             [S3] "+&r"(s3), KLA_OPS(4, r, b, m));
+            __asm__ volatile(KLA_SUB(KLA_RUN4) : KLA_S4, KLA_OPS(4, r, b, m));
         else
-            __asm__ volatile(KLA_ADD4 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
-                             [S3] "+&r"(s3), KLA_OPS(4, r, b, m));
+            __asm__ volatile(KLA_ADD(KLA_RUN4) : KLA_S4, KLA_OPS(4, r, b, m));
     } else if (n == 6) {
         uint64_t s4 = a[4], s5 = a[5];
         if (sub)
-            __asm__ volatile(KLA_SUB6 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
-                             [S3] "+&r"(s3), [S4] "+&r"(s4), [S5] "+&r"(s5),
-                             KLA_OPS(6, r, b, m));
+            __asm__ volatile(KLA_SUB(KLA_RUN6) : KLA_S6, KLA_OPS(6, r, b, m));
         else
-            __asm__ volatile(KLA_ADD6 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
-                             [S3] "+&r"(s3), [S4] "+&r"(s4), [S5] "+&r"(s5),
-                             KLA_OPS(6, r, b, m));
+            __asm__ volatile(KLA_ADD(KLA_RUN6) : KLA_S6, KLA_OPS(6, r, b, m));
     } else {
         uint64_t s4 = a[4], s5 = a[5], s6 = a[6], s7 = a[7];
         if (sub)
-            __asm__ volatile(KLA_SUB8 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
-                             [S3] "+&r"(s3), [S4] "+&r"(s4), [S5] "+&r"(s5),
-                             [S6] "+&r"(s6), [S7] "+&r"(s7), KLA_OPS(8, r, b, m));
+            __asm__ volatile(KLA_SUB(KLA_RUN8) : KLA_S8, KLA_OPS(8, r, b, m));
         else
-            __asm__ volatile(KLA_ADD8 : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2),
-                             [S3] "+&r"(s3), [S4] "+&r"(s4), [S5] "+&r"(s5),
-                             [S6] "+&r"(s6), [S7] "+&r"(s7), KLA_OPS(8, r, b, m));
+            __asm__ volatile(KLA_ADD(KLA_RUN8) : KLA_S8, KLA_OPS(8, r, b, m));
     }
 }
-
 
 #endif
 #endif
