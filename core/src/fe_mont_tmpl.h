@@ -11,6 +11,8 @@
  * (mont_adx.h: MULX/ADCX/ADOX inline assembly), chosen per call by kl_mont_adx_on,
  * which depends on the CPU only; otherwise, and with -Dasm=false (KURV_NO_ASM), the
  * portable kl_montmul (mont_impl.h). Both compute the same fully reduced value.
+ * fe_add and fe_sub (the EC_HAVE_FE_ADD hook of ec/fe.h) follow the same choice:
+ * kl_modaddsub_x86 (mont_adx.h, ADC/SBB/CMOV) or kl_modadd, kl_modsub.
  */
 #ifndef KURV_FE_MONT_TMPL_H
 #define KURV_FE_MONT_TMPL_H
@@ -31,6 +33,34 @@ static inline void fe_montmul(EC_CTX_PARAM uint64_t *r, const uint64_t *a, const
     }
 #endif
     kl_montmul(EC_N, r, a, b, EC_P.v, EC_P_M0INV);
+}
+
+#define EC_HAVE_FE_ADD 1
+
+/* r = a + b mod p (sub = 0) or a - b mod p (sub = 1, a compile-time constant); fully
+ * reduced in and out */
+static inline void fe_mont_addsub(EC_CTX_PARAM fe *r, const fe *a, const fe *b, int sub)
+{
+#ifdef KL_MONT_ADX
+    if ((EC_N == 4 || EC_N == 6 || EC_N == 8) && kl_mont_adx_on) {
+        kl_modaddsub_x86(EC_N, sub, r->v, a->v, b->v, EC_P.v);
+        return;
+    }
+#endif
+    if (sub)
+        kl_modsub(EC_N, r->v, a->v, b->v, EC_P.v);
+    else
+        kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v);
+}
+
+static inline void fe_add(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+{
+    fe_mont_addsub(EC_CTX_ARG r, a, b, 0);
+}
+
+static inline void fe_sub(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+{
+    fe_mont_addsub(EC_CTX_ARG r, a, b, 1);
 }
 
 static inline void fe_mul(EC_CTX_PARAM fe *r, const fe *a, const fe *b)

@@ -181,5 +181,68 @@ kl_montmul_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
     }
 }
 
+
+/*
+ * Modular add and subtract, r = a + b mod m and r = a - b mod m, for n = 4, 6 or 8
+ * limbs (a compile-time constant), a, b < m; r may alias a or b. Plain x86-64 (ADD/ADC,
+ * SUB/SBB, CMOV: no BMI2 or ADX needed); fe_mont_tmpl.h takes them together with the
+ * ADX product (kl_mont_adx_on), so KURV_X86_ADX=0 keeps the portable kl_modadd and
+ * kl_modsub and the tests reach both. One statement each: s = a + b (or a - b) in n
+ * registers, the other candidate s - m (or s + m) written to r, then, by CMOV on the
+ * flags, the limbs of s over it when s is the answer (a + b < m; a - b did not borrow).
+ * Registers: n + 5 (s, a mask, one scratch, the pointers r, b, m): 13 for n = 8.
+ * Branch-free.
+ */
+/* one limb of s = a +- b; of the other candidate (s -+ m, into r); of the CMOV of s over it */
+#define KLA_B(op, off, i) #op "q " #off "(%[B]), %[S" #i "]\n\t"
+#define KLA_P(op, off, i) "movq %[S" #i "], %[X]\n\t" #op "q " #off "(%[P]), %[X]\n\t" \
+    "movq %[X], " #off "(%[R])\n\t"
+#define KLA_C(cc, off, i) "movq " #off "(%[R]), %[X]\n\tcmov" #cc "q %[S" #i "], %[X]\n\t" \
+    "movq %[X], " #off "(%[R])\n\t"
+/* the n-limb runs: L(first op, op) for B and P, L(cc, cc) for C */
+#define KLA_RUN4(L, x0, x) L(x0, 0, 0) L(x, 8, 1) L(x, 16, 2) L(x, 24, 3)
+#define KLA_RUN6(L, x0, x) KLA_RUN4(L, x0, x) L(x, 32, 4) L(x, 40, 5)
+#define KLA_RUN8(L, x0, x) KLA_RUN6(L, x0, x) L(x, 48, 6) L(x, 56, 7)
+/* add: M = -carry; after s - m, SBB $0 leaves CF = borrow and no carry: keep s */
+#define KLA_ADD(RUN) RUN(KLA_B, add, adc) "sbbq %[M], %[M]\n\t" RUN(KLA_P, sub, sbb) \
+    "sbbq $0, %[M]\n\t" RUN(KLA_C, c, c)
+/* sub: M = -borrow; ZF after TEST: no borrow, keep s */
+#define KLA_SUB(RUN) RUN(KLA_B, sub, sbb) "sbbq %[M], %[M]\n\t" RUN(KLA_P, add, adc) \
+    "testq %[M], %[M]\n\t" RUN(KLA_C, z, z)
+
+#define KLA_OPS(n, r, b, m) [M] "=&r"(mk_), [X] "=&r"(x_)                                \
+    : [R] "r"(r), [B] "r"(b), [P] "r"(m), "m"(*(const uint64_t (*)[n])(b)),              \
+      "m"(*(const uint64_t (*)[n])(m))                                                  \
+    : "cc", "memory"
+
+#define KLA_S4 [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3)
+#define KLA_S6 KLA_S4, [S4] "+&r"(s4), [S5] "+&r"(s5)
+#define KLA_S8 KLA_S6, [S6] "+&r"(s6), [S7] "+&r"(s7)
+
+static inline __attribute__((always_inline)) void
+kl_modaddsub_x86(size_t n, int sub, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                 const uint64_t *m)
+{
+    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], mk_, x_;
+    if (n == 4) {
+        if (sub)
+            __asm__ volatile(KLA_SUB(KLA_RUN4) : KLA_S4, KLA_OPS(4, r, b, m));
+        else
+            __asm__ volatile(KLA_ADD(KLA_RUN4) : KLA_S4, KLA_OPS(4, r, b, m));
+    } else if (n == 6) {
+        uint64_t s4 = a[4], s5 = a[5];
+        if (sub)
+            __asm__ volatile(KLA_SUB(KLA_RUN6) : KLA_S6, KLA_OPS(6, r, b, m));
+        else
+            __asm__ volatile(KLA_ADD(KLA_RUN6) : KLA_S6, KLA_OPS(6, r, b, m));
+    } else {
+        uint64_t s4 = a[4], s5 = a[5], s6 = a[6], s7 = a[7];
+        if (sub)
+            __asm__ volatile(KLA_SUB(KLA_RUN8) : KLA_S8, KLA_OPS(8, r, b, m));
+        else
+            __asm__ volatile(KLA_ADD(KLA_RUN8) : KLA_S8, KLA_OPS(8, r, b, m));
+    }
+}
+
 #endif
 #endif

@@ -3,7 +3,8 @@
  * tests/unit/test_field.c. The includer includes a curve's field.h, defines TF_NAME
  * (the instance's prefix) and then includes this file, which defines
  * TF_NAME_field (struct tf_field, declared in field_inst_api.h): the prime, the limb
- * count, fe_mul and fe_sqr on limb arrays, and the switch between the run-time paths.
+ * count, fe_mul, fe_sqr, fe_add, fe_sub and fe_neg (as ec/fe.h derives it from this
+ * field's fe_sub: 0 - a) on limb arrays, and the switch between the run-time paths.
  */
 #include <string.h>
 #include "field_inst_api.h"
@@ -31,6 +32,32 @@ static void TF_CAT(TF_NAME, _sqr)(uint64_t *r, const uint64_t *a)
     memcpy(r, z.v, sizeof z.v);
 }
 
+static void TF_CAT(TF_NAME, _add)(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fe x, y, z;
+    memcpy(x.v, a, sizeof x.v);
+    memcpy(y.v, b, sizeof y.v);
+    fe_add(&z, &x, &y);
+    memcpy(r, z.v, sizeof z.v);
+}
+
+static void TF_CAT(TF_NAME, _sub)(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fe x, y;
+    memcpy(x.v, a, sizeof x.v);
+    memcpy(y.v, b, sizeof y.v);
+    fe_sub(&x, &x, &y);         /* in place: r aliasing a */
+    memcpy(r, x.v, sizeof x.v);
+}
+
+static void TF_CAT(TF_NAME, _neg)(uint64_t *r, const uint64_t *a)
+{
+    fe x, z = {{0}};
+    memcpy(x.v, a, sizeof x.v);
+    fe_sub(&z, &z, &x);         /* ec/fe.h's fe_neg */
+    memcpy(r, z.v, sizeof z.v);
+}
+
 /* adx = 1: the MULX/ADCX/ADOX path if this CPU has it (returns 1), 0: the portable C */
 static int TF_CAT(TF_NAME, _path)(int adx)
 {
@@ -47,5 +74,6 @@ static int TF_CAT(TF_NAME, _path)(int adx)
 }
 
 const struct tf_field TF_CAT(TF_NAME, _field) = {
-    EC_N, EC_P.v, TF_CAT(TF_NAME, _mul), TF_CAT(TF_NAME, _sqr), TF_CAT(TF_NAME, _path)
+    EC_N, EC_P.v, TF_CAT(TF_NAME, _mul), TF_CAT(TF_NAME, _sqr), TF_CAT(TF_NAME, _add),
+    TF_CAT(TF_NAME, _sub), TF_CAT(TF_NAME, _neg), TF_CAT(TF_NAME, _path)
 };

@@ -9,6 +9,9 @@ struct tf_field {
     const uint64_t *p;                          /* the prime */
     void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);   /* a b / R mod p */
     void (*sqr)(uint64_t *r, const uint64_t *a);                     /* a^2 / R mod p */
+    void (*add)(uint64_t *r, const uint64_t *a, const uint64_t *b);   /* a + b mod p */
+    void (*sub)(uint64_t *r, const uint64_t *a, const uint64_t *b);   /* a - b mod p */
+    void (*neg)(uint64_t *r, const uint64_t *a);                     /* -a mod p */
     int (*path)(int adx);   /* choose the path; returns 1 if the ADX path is now in use */
 };
 

@@ -7,6 +7,9 @@
  *     one limb all-ones and the others 0, one limb 0 and the others all-ones (the
  *     last two reduced mod p): every pair of them, and each of them with 2^k and
  *     p - 2^k for every k below the size of p, whose squares are checked too;
+ * fe_add(a, b), fe_sub(a, b) and fe_neg(a) must equal a + b, a - b and -a mod p
+ * (BN_mod_add, BN_mod_sub) on the same pairs (the x86-64 ADC/SBB/CMOV path of
+ * mont_adx.h goes with the ADX product, the portable kl_modadd/kl_modsub with the C);
  *   - NRAND random pairs (a fixed-seed generator: failures repeat), on both run-time
  *     paths: the MULX/ADCX/ADOX one (mont_adx.h) when the CPU has BMI2 and ADX, and the
  *     portable C (kl_montmul); -Dasm=false has only the latter.
@@ -90,6 +93,25 @@ static void ref_mont(struct ref *rf, uint64_t *r, const uint64_t *a, const uint6
     BN_free(t);
 }
 
+/* expected a + b, a - b, -a mod p, as limbs */
+static void ref_addsub(struct ref *rf, uint64_t *s, uint64_t *d, uint64_t *ng,
+                       const uint64_t *a, const uint64_t *b)
+{
+    BIGNUM *x = bn_of(a, rf->f->n), *y = bn_of(b, rf->f->n), *t = BN_new(), *z = BN_new();
+    cr_assert(x && y && t && z);
+    BN_zero(z);
+    cr_assert(BN_mod_add(t, x, y, rf->p, rf->bn));
+    limbs_of(s, rf->f->n, t);
+    cr_assert(BN_mod_sub(t, x, y, rf->p, rf->bn));
+    limbs_of(d, rf->f->n, t);
+    cr_assert(BN_mod_sub(t, z, x, rf->p, rf->bn));
+    limbs_of(ng, rf->f->n, t);
+    BN_free(x);
+    BN_free(y);
+    BN_free(t);
+    BN_free(z);
+}
+
 static void hexs(char *s, const uint64_t *a, size_t n)
 {
     size_t i;
@@ -116,6 +138,30 @@ static void check(struct ref *rf, const uint64_t *a, const uint64_t *b, const ui
         hexs(hb, b, f->n);
         cr_assert_fail("%zu limbs, %s: fe_mul/fe_sqr(%s, %s) differs from BN", f->n, what,
                        ha, hb);
+    }
+}
+
+/* fe_add(a, b), fe_sub(a, b), fe_neg(a) against BN */
+static void check_addsub(struct ref *rf, const uint64_t *a, const uint64_t *b, const char *what)
+{
+    const struct tf_field *f = rf->f;
+    uint64_t es[MAXL], ed[MAXL], en[MAXL], r[MAXL];
+    char ha[20 * MAXL], hb[20 * MAXL];
+    const char *op = NULL;
+    ref_addsub(rf, es, ed, en, a, b);
+    f->add(r, a, b);
+    if (memcmp(r, es, 8 * f->n) != 0)
+        op = "fe_add";
+    f->sub(r, a, b);
+    if (!op && memcmp(r, ed, 8 * f->n) != 0)
+        op = "fe_sub";
+    f->neg(r, a);
+    if (!op && memcmp(r, en, 8 * f->n) != 0)
+        op = "fe_neg";
+    if (op) {
+        hexs(ha, a, f->n);
+        hexs(hb, b, f->n);
+        cr_assert_fail("%zu limbs, %s: %s(%s, %s) differs from BN", f->n, what, op, ha, hb);
     }
 }
 
@@ -198,6 +244,8 @@ static void run_field(const struct tf_field *f, int adx)
             ref_mont(&rf, e, v[i], v[j]);
             check(&rf, v[i], v[j], e, "edge values");
             check(&rf, v[j], v[i], e, "edge values");
+            check_addsub(&rf, v[i], v[j], "edge values");
+            check_addsub(&rf, v[j], v[i], "edge values");
         }
     rng_state = 0x9E3779B97F4A7C15ULL ^ f->n ^ ((uint64_t)adx << 32);
     for (it = 0; it < NRAND; it++) {
@@ -213,6 +261,7 @@ static void run_field(const struct tf_field *f, int adx)
             memcpy(b, a, sizeof b);     /* a square: fe_sqr too */
         ref_mont(&rf, e, a, b);
         check(&rf, a, b, e, "random");
+        check_addsub(&rf, a, b, "random");
     }
     f->path(1);
     ref_free(&rf);
