@@ -7,8 +7,9 @@
  * exported). The parameter names are the default provider's, so OpenSSL's own encoders and
  * decoders (base or default provider) import and export kurv's keys:
  *   group (UTF8, OpenSSL's short name on output; kurv's names, aliases, OpenSSL's names and
- *   the dotted OID on input), pub and encoded-pub-key (SEC1 octets; setting encoded-pub-key
- *   also sets point-format to the form given, as the default provider does), priv (unsigned BN),
+ *   the dotted OID on input), pub and encoded-pub-key (SEC1 octets: pub in point-format's
+ *   form, encoded-pub-key always uncompressed on get; setting encoded-pub-key also sets
+ *   point-format to the form given; both as the default provider does), priv (unsigned BN),
  *   qx, qy (BN, get only), point-format ("uncompressed", "compressed"), encoding
  *   ("named_curve" only), field-type ("prime-field", get only), bits (order bits),
  *   security-bits (OpenSSL's table: 80/112/128/192/256 by order bits), max-size
@@ -539,10 +540,13 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
         && !OSSL_PARAM_set_utf8_string(p, "prime-field"))
         return 0;
     if (k->has_pub) {
-        size_t n = kp_pub_encode(k, q, k->compressed);
+        /* encoded-pub-key is always uncompressed, as the default provider gives it (TLS
+         * key shares must be: RFC 8446 4.2.8.2); pub follows point-format */
+        size_t n = kp_pub_encode(k, q, 0);
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != NULL
             && !OSSL_PARAM_set_octet_string(p, q, n))
             return 0;
+        n = kp_pub_encode(k, q, k->compressed);
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PUB_KEY)) != NULL
             && !OSSL_PARAM_set_octet_string(p, q, n))
             return 0;
