@@ -189,10 +189,12 @@ P521_INLINE void fe_sqr(fe *r, const fe *a)
     p521_carry_wide(r, c);
 }
 
-/* saturated 64-bit limbs (a value < 2^522) -> 58-bit limbs */
+/* saturated 64-bit limbs (a value < 2^522) -> 58-bit limbs; r may alias a (the input
+ * is copied first: ec/fe.h's contract) */
 static inline void fe_to_dom(fe *r, const fe *a)
 {
-    const uint64_t *v = a->v;
+    const fe in = *a;
+    const uint64_t *v = in.v;
     int i;
     KL_UNROLL
     for (i = 0; i < 9; i++) {
