@@ -75,5 +75,5 @@ static int TF_CAT(TF_NAME, _path)(int adx)
 
 const struct tf_field TF_CAT(TF_NAME, _field) = {
     EC_N, EC_P.v, TF_CAT(TF_NAME, _mul), TF_CAT(TF_NAME, _sqr), TF_CAT(TF_NAME, _add),
-    TF_CAT(TF_NAME, _sub), TF_CAT(TF_NAME, _neg), TF_CAT(TF_NAME, _path)
+    TF_CAT(TF_NAME, _sub), TF_CAT(TF_NAME, _neg), TF_CAT(TF_NAME, _path), 0 /* Montgomery */
 };

@@ -13,7 +13,17 @@ struct tf_field {
     void (*sub)(uint64_t *r, const uint64_t *a, const uint64_t *b);   /* a - b mod p */
     void (*neg)(uint64_t *r, const uint64_t *a);                     /* -a mod p */
     int (*path)(int adx);   /* choose the path; returns 1 if the ADX path is now in use */
+    int plain;              /* 1: mul and sqr give a b and a^2 mod p (no R^-1) */
 };
 
 extern const struct tf_field tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
+
+/* P-521 (field_p521.c, plain values; see there): the operations on the field's own
+ * loose limbs, and the helpers that make, check and read such limbs */
+extern const struct tf_field tf_p521_field;
+enum { TF_MUL, TF_SQR, TF_ADD, TF_SUB, TF_NEG };
+void tf_p521_raw(int op, uint64_t *r, const uint64_t *a, const uint64_t *b);
+void tf_p521_make(uint64_t *a, const uint64_t *rnd);
+int tf_p521_in_form(const uint64_t *a);
+void tf_p521_value(uint64_t *v, const uint64_t *a);
 #endif

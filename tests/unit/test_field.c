@@ -13,6 +13,11 @@
  *   - NRAND random pairs (a fixed-seed generator: failures repeat), on both run-time
  *     paths: the MULX/ADCX/ADOX one (mont_adx.h) when the CPU has BMI2 and ADX, and the
  *     portable C (kl_montmul); -Dasm=false has only the latter.
+ * The P-521 field (curves/nist/p521/field.h, its own code: plain values, R = 1 above;
+ * one path, portable C) goes through the same checks, and through the loose form it
+ * keeps: NRAND random pairs of loose elements (every limb up to its bound) and 4096
+ * pairs of extreme ones, whose raw results must stay in that form and agree with BN
+ * mod p, a product fed back as the next input every third pair.
  */
 #include <criterion/criterion.h>
 #include <openssl/bn.h>
@@ -21,7 +26,7 @@
 #include "field_inst_api.h"
 
 #define NRAND 1000000
-#define MAXL 8
+#define MAXL 9
 
 static uint64_t rng_state;
 
@@ -67,7 +72,7 @@ static void ref_init(struct ref *rf, const struct tf_field *f)
     rf->bn = BN_CTX_new();
     rf->p = bn_of(f->p, f->n);
     cr_assert(r && rf->bn && rf->p);
-    cr_assert(BN_set_bit(r, (int)(64 * f->n)));
+    cr_assert(BN_set_bit(r, f->plain ? 0 : (int)(64 * f->n)));   /* R = 1 for a plain field */
     rf->rinv = BN_mod_inverse(NULL, r, rf->p, rf->bn);
     cr_assert(rf->rinv);
     BN_free(r);
@@ -292,3 +297,91 @@ Test(field, bp384_c) { run_field(&tf_bp384_field, 0); }
 Test(field, bp512_adx) { run_field(&tf_bp512_field, 1); }
 #endif
 Test(field, bp512_c) { run_field(&tf_bp512_field, 0); }
+
+Test(field, p521) { run_field(&tf_p521_field, 0); }
+
+/* P-521's loose form (the field's own limbs, field_p521.c): each raw result must be in
+ * that form and its value equal the BN value mod p */
+static void p521_check_raw(struct ref *rf, const uint64_t *a, const uint64_t *b,
+                           uint64_t *out)
+{
+    static const char *const name[] = {"fe_mul", "fe_sqr", "fe_add", "fe_sub", "fe_neg"};
+    uint64_t va[9], vb[9], vr[9], r[9];
+    BIGNUM *x, *y, *t = BN_new(), *got;
+    char ha[20 * MAXL], hb[20 * MAXL];
+    int op;
+    tf_p521_value(va, a);
+    tf_p521_value(vb, b);
+    x = bn_of(va, 9);
+    y = bn_of(vb, 9);
+    cr_assert(x && y && t);
+    for (op = TF_MUL; op <= TF_NEG; op++) {
+        tf_p521_raw(op, r, a, b);
+        switch (op) {
+        case TF_MUL: cr_assert(BN_mod_mul(t, x, y, rf->p, rf->bn)); break;
+        case TF_SQR: cr_assert(BN_mod_sqr(t, x, rf->p, rf->bn)); break;
+        case TF_ADD: cr_assert(BN_mod_add(t, x, y, rf->p, rf->bn)); break;
+        case TF_SUB: cr_assert(BN_mod_sub(t, x, y, rf->p, rf->bn)); break;
+        default: cr_assert(BN_mod_sub(t, rf->p, x, rf->p, rf->bn)); break;
+        }
+        tf_p521_value(vr, r);
+        got = bn_of(vr, 9);
+        cr_assert(got && BN_nnmod(got, got, rf->p, rf->bn));
+        if (!tf_p521_in_form(r) || BN_cmp(got, t) != 0) {
+            hexs(ha, a, 9);
+            hexs(hb, b, 9);
+            cr_assert_fail("P-521 loose limbs %s(%s, %s): %s", name[op], ha, hb,
+                           tf_p521_in_form(r) ? "differs from BN" : "result out of form");
+        }
+        BN_free(got);
+        if (op == TF_MUL)
+            memcpy(out, r, sizeof r);
+    }
+    BN_free(x);
+    BN_free(y);
+    BN_free(t);
+}
+
+static void run_p521_loose(int adx)
+{
+    struct ref rf;
+    uint64_t a[9], b[9], ra[9], rb[9], prev[9];
+    size_t i, j, k;
+    long it;
+
+    if (tf_p521_field.path(adx) != adx) {
+        cr_log_warn("P-521: no BMI2/ADX on this CPU: the ADX path is not tested");
+        tf_p521_field.path(1);
+        return;
+    }
+    ref_init(&rf, &tf_p521_field);
+    /* extremes: each limb of each operand 0, 1, all-ones (the largest loose limb), or
+     * its bound's top bit alone, by a pattern per pair */
+    for (i = 0; i < 64; i++)
+        for (j = 0; j < 64; j++) {
+            for (k = 0; k < 9; k++) {
+                static const uint64_t w[] = {0, 1, ~0ULL, 0x0400000000000000ULL};
+                ra[k] = w[((i >> (k % 3)) + k) & 3] | (i & 32 ? ~0ULL : 0);
+                rb[k] = w[((j >> (k % 3)) + 2 * k) & 3] | (j & 32 ? ~0ULL : 0);
+            }
+            tf_p521_make(a, ra);
+            tf_p521_make(b, rb);
+            p521_check_raw(&rf, a, b, prev);
+        }
+    rng_state = 0x2545F4914F6CDD1DULL ^ ((uint64_t)adx << 32);
+    for (it = 0; it < NRAND; it++) {
+        for (k = 0; k < 9; k++) {
+            ra[k] = rng();
+            rb[k] = rng();
+        }
+        tf_p521_make(a, ra);
+        tf_p521_make(b, rb);
+        if (it % 3 == 1)
+            memcpy(a, prev, sizeof a);  /* the previous product, as the field keeps it */
+        p521_check_raw(&rf, a, b, prev);
+    }
+    tf_p521_field.path(1);
+    ref_free(&rf);
+}
+
+Test(field, p521_loose) { run_p521_loose(0); }

@@ -72,6 +72,27 @@ static inline void p521_canon(fe *r, const fe *a)
         r->v[i] &= ~all;
 }
 
+/* One carry step on every limb at once, none propagated further (a short dependency
+ * chain for fe_add / fe_sub): limbs 0..7 < 2^64 - 2^58, limb 8 < 2^63 in; the loose
+ * form out (limbs 0..7 < 2^58 + 2^6, limb 8 < 2^57 + 2^6). */
+P521_INLINE void p521_carry_par(uint64_t v[9])
+{
+    uint64_t c[9];
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 8; i++)
+        c[i] = v[i] >> 58;
+    c[8] = v[8] >> 57;         /* weight 2^521 = 1 */
+    KL_UNROLL
+    for (i = 0; i < 8; i++)
+        v[i] &= P521_M58;
+    v[8] &= P521_M57;
+    v[0] += c[8];
+    KL_UNROLL
+    for (i = 1; i < 9; i++)
+        v[i] += c[i - 1];
+}
+
 #define EC_HAVE_FE_CANON 1
 static inline void fe_canon(fe *r, const fe *a) { p521_canon(r, a); }
 
@@ -82,7 +103,7 @@ P521_INLINE void fe_add(fe *r, const fe *a, const fe *b)
     KL_UNROLL
     for (i = 0; i < 9; i++)
         r->v[i] = a->v[i] + b->v[i];
-    p521_carry(r->v);
+    p521_carry_par(r->v);
 }
 
 /* r = a + 4p - b: 4p has limbs 2^60 - 4 (limb 8: 2^59 - 4), above any loose limb */
@@ -93,7 +114,7 @@ P521_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
     for (i = 0; i < 8; i++)
         r->v[i] = a->v[i] + (0x1000000000000000ULL - 4) - b->v[i];
     r->v[8] = a->v[8] + (0x0800000000000000ULL - 4) - b->v[8];
-    p521_carry(r->v);
+    p521_carry_par(r->v);
 }
 
 P521_INLINE void fe_neg(fe *r, const fe *a)
@@ -189,10 +210,12 @@ P521_INLINE void fe_sqr(fe *r, const fe *a)
     p521_carry_wide(r, c);
 }
 
-/* saturated 64-bit limbs (a value < 2^522) -> 58-bit limbs */
+/* saturated 64-bit limbs (a value < 2^522) -> 58-bit limbs; r may alias a (the input
+ * is copied first: ec/fe.h's contract) */
 static inline void fe_to_dom(fe *r, const fe *a)
 {
-    const uint64_t *v = a->v;
+    const fe in = *a;
+    const uint64_t *v = in.v;
     int i;
     KL_UNROLL
     for (i = 0; i < 9; i++) {
