@@ -9,4 +9,6 @@ static fe ec_fp_rr;  /* computed by gen_tmpl.h's main() before any field operati
 #define GEN_GX bpp256r1_gx
 #define GEN_GY bpp256r1_gy
 #define GEN_N bpp256r1_n
+#define GEN_Z bpp256r1_z     /* EC_TWIST_A3 */
+#define GEN_BT bpp256r1_bt
 #include "gen_tmpl.h"

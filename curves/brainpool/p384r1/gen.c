@@ -9,4 +9,6 @@ static fe ec_fp_rr;  /* computed by gen_tmpl.h's main() before any field operati
 #define GEN_GX bpp384r1_gx
 #define GEN_GY bpp384r1_gy
 #define GEN_N bpp384r1_n
+#define GEN_Z bpp384r1_z     /* EC_TWIST_A3 */
+#define GEN_BT bpp384r1_bt
 #include "gen_tmpl.h"

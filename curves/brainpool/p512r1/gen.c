@@ -9,4 +9,6 @@ static fe ec_fp_rr;  /* computed by gen_tmpl.h's main() before any field operati
 #define GEN_GX bpp512r1_gx
 #define GEN_GY bpp512r1_gy
 #define GEN_N bpp512r1_n
+#define GEN_Z bpp512r1_z     /* EC_TWIST_A3 */
+#define GEN_BT bpp512r1_bt
 #include "gen_tmpl.h"
