@@ -9,14 +9,14 @@
  * The loop curve (EC_TWIST_A3). A curve whose field header defines EC_TWIST_A3 has an
  * isomorphic curve E_t: y^2 = x^3 - 3x + b_t (RFC 5639 section 3: its "twisted" curve,
  * by (x, y) -> (x z^2, y z^3) with a z^4 = -3), and its scalar multiplications run
- * there (ec/mul_ct.h, ec/mul2.h, ec/msm.h) with the a = -3 doubling; ec_tw (ec/types.h)
- * holds z and what the maps need. A Jacobian (X : Y : Z) on E_t is the point
- * (X : Y : Z z) of the curve E itself, so the maps between them cost one product on
- * Z. The _t functions below are the loop curve's: jac_dbl_t doubles there, and the
- * _vartime_t additions double there in their p = q case (the additions themselves
- * never read a). Without EC_TWIST_A3 the loop curve is E and the _t names are the
- * plain ones. Every other ec_jac of the template (the point API, ec/point_ops.h) is
- * on E.
+ * there with the a = -3 doubling: ec/mul_ct.h, ec/mul2.h and the g*G term of
+ * ec/msm.h. ec_tw (ec/types.h) holds z and what the maps need. A Jacobian (X : Y : Z)
+ * on E_t is the point (X : Y : Z z) of the curve E itself, so the maps between them
+ * cost one product on Z. The _t functions below are the loop curve's: jac_dbl_t
+ * doubles there, and the _vartime_t additions double there in their p = q case (the
+ * additions themselves never read a). Without EC_TWIST_A3 the loop curve is E and the
+ * _t names are the plain ones. Every other ec_jac of the template (the point API,
+ * ec/point_ops.h; msm.h's Strauss and Pippenger sums) is on E.
  */
 #ifndef KURV_EC_JAC_H
 #define KURV_EC_JAC_H
