@@ -24,35 +24,6 @@
 #ifndef KURV_EC_MSM_H
 #define KURV_EC_MSM_H
 
-/*
- * Montgomery's trick: cnt Jacobian points, none O, to affine with a single
- * inversion. tmp holds cnt field elements. a and p must not overlap.
- */
-static void jac_batch_to_aff_vartime(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
-{
-    fe inv, zi, zi2;
-    size_t i;
-
-    if (cnt == 0)
-        return;
-    tmp[0] = p[0].z;
-    for (i = 1; i < cnt; i++)
-        fe_mul(EC_CTX_ARG &tmp[i], &tmp[i - 1], &p[i].z);
-    fe_inv_vartime(EC_CTX_ARG &inv, &tmp[cnt - 1]); /* 1 / (z_0 ... z_{cnt-1}) */
-    for (i = cnt; i-- > 0;) {
-        if (i > 0) {
-            fe_mul(EC_CTX_ARG &zi, &inv, &tmp[i - 1]); /* 1 / z_i */
-            fe_mul(EC_CTX_ARG &inv, &inv, &p[i].z); /* 1 / (z_0 ... z_{i-1}) */
-        } else {
-            zi = inv;
-        }
-        fe_sqr(EC_CTX_ARG &zi2, &zi);
-        fe_mul(EC_CTX_ARG &a[i].x, &p[i].x, &zi2);
-        fe_mul(EC_CTX_ARG &zi2, &zi2, &zi);
-        fe_mul(EC_CTX_ARG &a[i].y, &p[i].y, &zi2);
-    }
-}
-
 /* r = p + s*q, s = +1 or -1 (q affine). */
 static inline void jac_add_aff_signed_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p,
                                               const ec_aff *q, int neg)
