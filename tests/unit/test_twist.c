@@ -7,7 +7,8 @@
  *   - kurv's k*G (the built-in table, made on E_t) and k*P (P = 3G, mapped to E_t
  *     and back) on random and edge scalars, each taken through the map to the t1
  *     curve and compared with OpenSSL's k*G_t there; and the variable-time
- *     u1*G + u2*Q of verification (ext->mul2_xy_vartime) likewise.
+ *     u1*G + u2*Q of verification (ext->mul2_xy_vartime) and the multi-scalar
+ *     product's g*G term (ext->msm_vartime, with and without one point) likewise.
  * A wrong z (z + 1, or z^-1 in its place) or a wrong map fails the first group; a map
  * that is wrong in the code (one product left out or done with the wrong power of z)
  * fails the second.
@@ -124,6 +125,7 @@ Test(twist, multiplications_map_to_openssl_t1_curves)
         EC_GROUP *g;
         const BIGNUM *n;
         uint8_t k[64], u1[64], u2[64], three[64] = {0}, p3[128], xy[128];
+        static uint8_t scratch[1 << 16];
         BIGNUM *kb = BN_new(), *e = BN_new();
         if (!c) {
             cr_log_warn("%s not built: skipped", t->name);
@@ -135,6 +137,7 @@ Test(twist, multiplications_map_to_openssl_t1_curves)
         n = EC_GROUP_get0_order(g);
         three[t->len - 1] = 3;
         cr_assert(c->ops->mul_base(c, p3, three) == KURV_OK);   /* P = 3G */
+        cr_assert(c->ops->ext->msm_scratch_size(c, 1) <= sizeof scratch);
         for (it = 0; it < 40; it++) {
             /* edge scalars first: 1, 2, n - 1, n - 2, (n - 1)/2, (n + 1)/2, then random */
             switch (it) {
@@ -160,7 +163,16 @@ Test(twist, multiplications_map_to_openssl_t1_curves)
             cr_assert(c->ops->ext->mul2_xy_vartime(c, xy, u1, u2, p3) == KURV_OK);
             cr_assert(BN_mul_word(kb, 4) && BN_sub_word(kb, 1) && BN_mod(e, kb, n, ctx));
             expect_mapped(t, g, ctx, xy, e, "u1*G + u2*(3G)");
-            checks += 3;
+            /* the multi-scalar product's g*G term (on E_t) plus u2*(3G) (on E): the
+             * same sum; then g*G alone */
+            cr_assert(c->ops->ext->msm_vartime(c, xy, u1, u2, p3, 1, scratch,
+                                                sizeof scratch) == KURV_OK);
+            expect_mapped(t, g, ctx, xy, e, "msm g*G + k*(3G)");
+            cr_assert(c->ops->ext->msm_vartime(c, xy, u1, u2, p3, 0, scratch,
+                                                sizeof scratch) == KURV_OK);
+            cr_assert(BN_bin2bn(u1, (int)t->len, e));
+            expect_mapped(t, g, ctx, xy, e, "msm g*G");
+            checks += 5;
         }
         BN_free(kb); BN_free(e);
         EC_GROUP_free(g);
