@@ -8,10 +8,20 @@
  * affine), the Montgomery context for scalars modulo n (ec_sc) and, when gen.c
  * defines EC_G_WNAF_W, the odd multiples of G for verification (ec_g_odd, below).
  * Limbs are printed as 64-bit literals, independent of the generating machine.
+ *
+ * A curve whose field header defines EC_TWIST_A3 (its scalar multiplications run on
+ * the isomorphic a = -3 curve E_t, see ec/jac.h) also defines GEN_Z and GEN_BT
+ * (EC_FLEN bytes: RFC 5639's z and the twisted curve's b_t). The generator checks
+ * a z^4 = -3 and b z^6 = b_t (mod p) and that G's image (x z^2, y z^3) is on E_t,
+ * prints ec_tw (struct ec_twist: z, 1/z, z^2, z^3, 3 b_t) and makes both tables of
+ * G on E_t, from that image; ec_k stays the constants of E.
  */
 #define EC_NO_TABLE
 #include "ec/types.h"
 static struct ec_consts ec_k;
+#ifdef EC_TWIST_A3
+static struct ec_twist ec_tw;
+#endif
 #include "ec/ec.h"
 #include "mont.h"
 
@@ -87,6 +97,51 @@ static void gen_odd_tables(FILE *f, const ec_aff *g)
 }
 #endif
 
+#ifdef EC_TWIST_A3
+/*
+ * ec_tw from GEN_Z and GEN_BT, checked against the curve E (ec_k): a z^4 = -3 and
+ * b z^6 = b_t. Then *g (G on E) becomes its image on E_t, checked on E_t; *kt gets
+ * E_t's constants (a = -3, b_t, 3 b_t), which the table code reads through ec_k.
+ */
+static void gen_twist(ec_aff *g, struct ec_consts *kt)
+{
+    fe z4, t, m3;
+    struct ec_consts ke = ec_k;
+
+    if (!(fe_from_bytes(EC_CTX_ARG &ec_tw.z, GEN_Z) & fe_from_bytes(EC_CTX_ARG &kt->b, GEN_BT) & 1)
+        || (fe_is_zero(EC_CTX_ARG &ec_tw.z) & 1))
+        gen_die("twist: z or b_t out of range");
+    fe_sqr(EC_CTX_ARG &ec_tw.z2, &ec_tw.z);
+    fe_mul(EC_CTX_ARG &ec_tw.z3, &ec_tw.z2, &ec_tw.z);
+    fe_sqr(EC_CTX_ARG &z4, &ec_tw.z2);
+    fe_add(EC_CTX_ARG &m3, &ec_k.one, &ec_k.one);
+    fe_add(EC_CTX_ARG &m3, &m3, &ec_k.one);
+    fe_neg(EC_CTX_ARG &m3, &m3);
+    fe_mul(EC_CTX_ARG &t, &ec_k.a, &z4);
+    if (!(fe_eq(EC_CTX_ARG &t, &m3) & 1))
+        gen_die("twist: a z^4 != -3 mod p");
+    fe_mul(EC_CTX_ARG &t, &ec_k.b, &z4);
+    fe_mul(EC_CTX_ARG &t, &t, &ec_tw.z2);
+    if (!(fe_eq(EC_CTX_ARG &t, &kt->b) & 1))
+        gen_die("twist: b z^6 != b_t mod p");
+    fe_inv(EC_CTX_ARG &ec_tw.zi, &ec_tw.z);
+    fe_mul(EC_CTX_ARG &t, &ec_tw.zi, &ec_tw.z);
+    if (!(fe_eq(EC_CTX_ARG &t, &ec_k.one) & 1))
+        gen_die("twist: bad inverse of z");
+    fe_add(EC_CTX_ARG &kt->b3, &kt->b, &kt->b);
+    fe_add(EC_CTX_ARG &kt->b3, &kt->b3, &kt->b);
+    ec_tw.b3 = kt->b3;
+    kt->one = ec_k.one;
+    kt->a = m3;
+    fe_mul(EC_CTX_ARG &g->x, &g->x, &ec_tw.z2);
+    fe_mul(EC_CTX_ARG &g->y, &g->y, &ec_tw.z3);
+    ec_k = *kt;                         /* aff_on_curve on E_t */
+    if (!(aff_on_curve(EC_CTX_ARG g) & 1))
+        gen_die("twist: the image of G is not on E_t");
+    ec_k = ke;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     FILE *f;
@@ -95,6 +150,9 @@ int main(int argc, char **argv)
     ec_proj base, acc;
     kurv_mont sc;
     unsigned i, j;
+#ifdef EC_TWIST_A3
+    struct ec_consts kt;
+#endif
 
     if (argc != 2)
         gen_die("usage: gen OUTPUT.h");
@@ -117,6 +175,9 @@ int main(int argc, char **argv)
         gen_die("G is not on the curve");
     if (kurv_mont_init(&sc, GEN_N, EC_SLEN) != 0 || sc.bits != EC_ORDER_BITS)
         gen_die("bad group order");
+#ifdef EC_TWIST_A3
+    gen_twist(&g, &kt);                 /* g: G's image on E_t */
+#endif
 
     f = fopen(argv[1], "w");
     if (!f)
@@ -141,6 +202,15 @@ int main(int argc, char **argv)
     gen_limbs(f, sc.m, KURV_MAXL); fputs(",\n  ", f);
     gen_limbs(f, sc.rr, KURV_MAXL); fputs(",\n  ", f);
     gen_limbs(f, sc.one, KURV_MAXL); fputs("\n};\n", f);
+#ifdef EC_TWIST_A3
+    fprintf(f, "static const struct ec_twist ec_tw = {\n  ");
+    gen_fe(f, &ec_tw.z); fputs(",\n  ", f);
+    gen_fe(f, &ec_tw.zi); fputs(",\n  ", f);
+    gen_fe(f, &ec_tw.z2); fputs(",\n  ", f);
+    gen_fe(f, &ec_tw.z3); fputs(",\n  ", f);
+    gen_fe(f, &ec_tw.b3); fputs("\n};\n", f);
+    ec_k = kt;                          /* the tables of G are made on E_t */
+#endif
 
     fprintf(f, "static const ec_aff ec_base_table[%d][%d] = {\n", EC_BASE_WINDOWS, EC_BASE_ENTRIES);
     proj_from_aff(EC_CTX_ARG &base, &g);

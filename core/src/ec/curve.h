@@ -14,7 +14,7 @@
  *   KURV_CURVE_DEFINE(.field_bits = 256)
  *
  * The symbols of the instantiation carry the prefix (<prefix>_base_table, _g_odd, _k,
- * _sc, _ops, _ext, _fp_rr), so that nm shows which curves a linked program holds.
+ * _tw, _sc, _ops, _ext, _fp_rr), so that nm shows which curves a linked program holds.
  * A field header that uses the generic Montgomery field (core/src/fe_mont_tmpl.h)
  * defines EC_FIELD_MONT_TMPL: it is included here, after the generated R^2 mod p.
  */
@@ -31,6 +31,7 @@
 #define ec_g_odd EC_CAT(EC_PREFIX, _g_odd)
 #define ec_fp_rr EC_CAT(EC_PREFIX, _fp_rr)
 #define ec_k EC_CAT(EC_PREFIX, _k)
+#define ec_tw EC_CAT(EC_PREFIX, _tw)
 #define ec_sc EC_CAT(EC_PREFIX, _sc)
 #define ec_ops EC_CAT(EC_PREFIX, _ops)
 #define ec_ext EC_CAT(EC_PREFIX, _ext)

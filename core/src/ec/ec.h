@@ -41,12 +41,18 @@
  *   EC_BASE_W       window width (bits) of the fixed-window tables
  *   EC_BASE_JACOBIAN  optional: n is close enough to 2^EC_ORDER_BITS for k*G in
  *                   Jacobian coordinates (the bound is at pt_mul_table_ct)
+ *   EC_TWIST_A3     optional: the curve is isomorphic to one with a = -3 (RFC 5639
+ *                   section 3's twisted curves), on which the scalar multiplications
+ *                   run; ec_tw holds the map's constants (ec/jac.h, ec/types.h; made
+ *                   by the table generator from the curve's z and b_t). Not with
+ *                   EC_BASE_JACOBIAN or EC_GLV.
  *   and the field functions and hooks listed in ec/fe.h.
  * The curve may define EC_GLV with ec_glv_beta and ec_glv_split (an endomorphism
  * for the constant-time k*P, u1*G + u2*Q and the multi-scalar product; the split
  * must be constant time and give halves below 2^128, below the GLV lattice's
  * shortest vector: the proof at pt_mul_ct in ec/mul_ct.h). Then, before inclusion, the
- * constants ec_k (struct ec_consts) and, unless EC_NO_TABLE, the generated
+ * constants ec_k (struct ec_consts), ec_tw (struct ec_twist, with EC_TWIST_A3) and,
+ * unless EC_NO_TABLE, the generated
  * ec_base_table[EC_BASE_WINDOWS][EC_BASE_ENTRIES], ec_sc (the scalar context, whose
  * modulus is n) and, when the curve's gen.c asks for them (EC_G_WNAF_W), the odd
  * multiples of G ec_g_odd.
@@ -56,6 +62,10 @@
 
 #ifndef EC_N
 #error "define EC_N and the field before including ec/ec.h"
+#endif
+
+#if defined(EC_TWIST_A3) && (defined(EC_BASE_JACOBIAN) || defined(EC_GLV))
+#error "EC_TWIST_A3 is for curves without EC_BASE_JACOBIAN and EC_GLV"
 #endif
 
 #include <string.h>

@@ -5,9 +5,54 @@
  * cases (p = q, p = -q) as masks, for the constant-time multiplications whose scalar
  * handling rules those cases out (ec/mul_ct.h); the _vartime versions branch on them
  * and are for public data only.
+ *
+ * The loop curve (EC_TWIST_A3). A curve whose field header defines EC_TWIST_A3 has an
+ * isomorphic curve E_t: y^2 = x^3 - 3x + b_t (RFC 5639 section 3: its "twisted" curve,
+ * by (x, y) -> (x z^2, y z^3) with a z^4 = -3), and its scalar multiplications run
+ * there with the a = -3 doubling: ec/mul_ct.h, ec/mul2.h and the g*G term of
+ * ec/msm.h. ec_tw (ec/types.h) holds z and what the maps need. A Jacobian (X : Y : Z)
+ * on E_t is the point (X : Y : Z z) of the curve E itself, so the maps between them
+ * cost one product on Z. The _t functions below are the loop curve's: jac_dbl_t
+ * doubles there, and the _vartime_t additions double there in their p = q case (the
+ * additions themselves never read a). Without EC_TWIST_A3 the loop curve is E and the
+ * _t names are the plain ones. Every other ec_jac of the template (the point API,
+ * ec/point_ops.h; msm.h's Strauss and Pippenger sums) is on E.
  */
 #ifndef KURV_EC_JAC_H
 #define KURV_EC_JAC_H
+
+#if EC_A_KIND == EC_A_MINUS3 || defined(EC_TWIST_A3)
+/* r = 2p (Jacobian) on a curve with a = -3 (E itself, or the loop curve E_t), by
+ * dbl-2001-b: 3M + 5S. r may alias p. */
+static void jac_dbl_a3(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
+{
+    fe delta, gamma, beta, alpha, t, u;
+    fe_sqr(EC_CTX_ARG &delta, &p->z);
+    fe_sqr(EC_CTX_ARG &gamma, &p->y);
+    fe_mul(EC_CTX_ARG &beta, &p->x, &gamma);
+    fe_sub(EC_CTX_ARG &t, &p->x, &delta);
+    fe_add(EC_CTX_ARG &u, &p->x, &delta);
+    fe_mul(EC_CTX_ARG &alpha, &t, &u);
+    fe_dbl(EC_CTX_ARG &t, &alpha);
+    fe_add(EC_CTX_ARG &alpha, &alpha, &t);
+    fe_add(EC_CTX_ARG &t, &p->y, &p->z);
+    fe_sqr(EC_CTX_ARG &t, &t);
+    fe_sub(EC_CTX_ARG &t, &t, &gamma);
+    fe_sub(EC_CTX_ARG &r->z, &t, &delta);
+    fe_dbl(EC_CTX_ARG &beta, &beta);
+    fe_dbl(EC_CTX_ARG &beta, &beta);      /* 4 beta */
+    fe_sqr(EC_CTX_ARG &t, &alpha);
+    fe_dbl(EC_CTX_ARG &u, &beta);
+    fe_sub(EC_CTX_ARG &r->x, &t, &u);
+    fe_sub(EC_CTX_ARG &t, &beta, &r->x);
+    fe_mul(EC_CTX_ARG &t, &alpha, &t);
+    fe_sqr(EC_CTX_ARG &gamma, &gamma);
+    fe_dbl(EC_CTX_ARG &gamma, &gamma);
+    fe_dbl(EC_CTX_ARG &gamma, &gamma);
+    fe_dbl(EC_CTX_ARG &gamma, &gamma);
+    fe_sub(EC_CTX_ARG &r->y, &t, &gamma);
+}
+#endif
 
 /* r = 2p (Jacobian). r may alias p. */
 static void jac_dbl(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
@@ -37,32 +82,7 @@ static void jac_dbl(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
     fe_dbl(EC_CTX_ARG &c, &c);
     fe_sub(EC_CTX_ARG &r->y, &t, &c);
 #elif EC_A_KIND == EC_A_MINUS3
-    /* dbl-2001-b: 3M + 5S */
-    fe delta, gamma, beta, alpha, t, u;
-    fe_sqr(EC_CTX_ARG &delta, &p->z);
-    fe_sqr(EC_CTX_ARG &gamma, &p->y);
-    fe_mul(EC_CTX_ARG &beta, &p->x, &gamma);
-    fe_sub(EC_CTX_ARG &t, &p->x, &delta);
-    fe_add(EC_CTX_ARG &u, &p->x, &delta);
-    fe_mul(EC_CTX_ARG &alpha, &t, &u);
-    fe_dbl(EC_CTX_ARG &t, &alpha);
-    fe_add(EC_CTX_ARG &alpha, &alpha, &t);
-    fe_add(EC_CTX_ARG &t, &p->y, &p->z);
-    fe_sqr(EC_CTX_ARG &t, &t);
-    fe_sub(EC_CTX_ARG &t, &t, &gamma);
-    fe_sub(EC_CTX_ARG &r->z, &t, &delta);
-    fe_dbl(EC_CTX_ARG &beta, &beta);
-    fe_dbl(EC_CTX_ARG &beta, &beta);      /* 4 beta */
-    fe_sqr(EC_CTX_ARG &t, &alpha);
-    fe_dbl(EC_CTX_ARG &u, &beta);
-    fe_sub(EC_CTX_ARG &r->x, &t, &u);
-    fe_sub(EC_CTX_ARG &t, &beta, &r->x);
-    fe_mul(EC_CTX_ARG &t, &alpha, &t);
-    fe_sqr(EC_CTX_ARG &gamma, &gamma);
-    fe_dbl(EC_CTX_ARG &gamma, &gamma);
-    fe_dbl(EC_CTX_ARG &gamma, &gamma);
-    fe_dbl(EC_CTX_ARG &gamma, &gamma);
-    fe_sub(EC_CTX_ARG &r->y, &t, &gamma);
+    jac_dbl_a3(EC_CTX_ARG r, p);
 #else
     /* dbl-2007-bl: 1M + 8S + 1*a */
     fe xx, yy, yyyy, zz, s, m, t;
@@ -95,6 +115,13 @@ static void jac_dbl(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
     fe_sub(EC_CTX_ARG &r->y, &t, &yyyy);
 #endif
 }
+
+/* r = 2p on the loop curve (E_t with EC_TWIST_A3, else E). r may alias p. */
+#ifdef EC_TWIST_A3
+#define jac_dbl_t jac_dbl_a3
+#else
+#define jac_dbl_t jac_dbl
+#endif
 
 /*
  * r = p + q (Jacobian) by add-2007-bl (11M + 5S), branch-free. The result is right
@@ -138,8 +165,10 @@ static void jac_add_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_jac *
     fe_sub(EC_CTX_ARG &r->y, &t, &s1);
 }
 
-/* r = p + q (Jacobian), variable time: add-2007-bl with the special cases branched. */
-static void jac_add_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_jac *q)
+/* r = p + q (Jacobian), variable time: add-2007-bl with the special cases branched;
+ * tw: p, q and r are on the loop curve (the doubling case doubles there). */
+static inline void jac_add_vartime_on(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_jac *q,
+                                      int tw)
 {
     ec_jac t;
     uint64_t hz, rz;
@@ -147,11 +176,19 @@ static void jac_add_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_ja
     if (fe_is_zero(EC_CTX_ARG &q->z)) { *r = *p; return; }
     jac_add_core(EC_CTX_ARG &t, p, q, &hz, &rz);
     if (hz & 1) {
-        if (rz & 1) { jac_dbl(EC_CTX_ARG r, p); return; }
+        if (rz & 1) {
+            if (tw)
+                jac_dbl_t(EC_CTX_ARG r, p);
+            else
+                jac_dbl(EC_CTX_ARG r, p);
+            return;
+        }
         jac_set_inf(EC_CTX_ARG r); return;
     }
     *r = t;
 }
+#define jac_add_vartime(r, p, q) jac_add_vartime_on(r, p, q, 0)
+#define jac_add_vartime_t(r, p, q) jac_add_vartime_on(r, p, q, 1)
 
 /*
  * r = p + q with q affine, by madd-2007-bl (7M + 4S), branch-free. Right when
@@ -191,19 +228,58 @@ static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_a
     fe_sub(EC_CTX_ARG &r->y, &t, &j);
 }
 
-/* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases branched. */
-static void jac_add_aff_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_aff *q)
+/* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases
+ * branched; tw: p, q and r are on the loop curve (the doubling case doubles there). */
+static inline void jac_add_aff_vartime_on(EC_CTX_PARAM ec_jac *r, const ec_jac *p,
+                                          const ec_aff *q, int tw)
 {
     ec_jac t;
     uint64_t hz, rz;
     if (fe_is_zero(EC_CTX_ARG &p->z)) { jac_from_aff(EC_CTX_ARG r, q); return; }
     jac_add_aff_core(EC_CTX_ARG &t, p, q, &hz, &rz);
     if (hz & 1) {
-        if (rz & 1) { jac_dbl(EC_CTX_ARG r, p); return; }
+        if (rz & 1) {
+            if (tw)
+                jac_dbl_t(EC_CTX_ARG r, p);
+            else
+                jac_dbl(EC_CTX_ARG r, p);
+            return;
+        }
         jac_set_inf(EC_CTX_ARG r); return;
     }
     *r = t;
 }
+#define jac_add_aff_vartime(r, p, q) jac_add_aff_vartime_on(r, p, q, 0)
+#define jac_add_aff_vartime_t(r, p, q) jac_add_aff_vartime_on(r, p, q, 1)
 
+
+/*
+ * Montgomery's trick: cnt Jacobian points, none O, to affine with a single
+ * inversion (variable time: public points only; a zero Z gives garbage, not a crash). tmp holds cnt field elements. a and p must not overlap.
+ */
+static void jac_batch_to_aff_vartime(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
+{
+    fe inv, zi, zi2;
+    size_t i;
+
+    if (cnt == 0)
+        return;
+    tmp[0] = p[0].z;
+    for (i = 1; i < cnt; i++)
+        fe_mul(EC_CTX_ARG &tmp[i], &tmp[i - 1], &p[i].z);
+    fe_inv_vartime(EC_CTX_ARG &inv, &tmp[cnt - 1]); /* 1 / (z_0 ... z_{cnt-1}) */
+    for (i = cnt; i-- > 0;) {
+        if (i > 0) {
+            fe_mul(EC_CTX_ARG &zi, &inv, &tmp[i - 1]); /* 1 / z_i */
+            fe_mul(EC_CTX_ARG &inv, &inv, &p[i].z); /* 1 / (z_0 ... z_{i-1}) */
+        } else {
+            zi = inv;
+        }
+        fe_sqr(EC_CTX_ARG &zi2, &zi);
+        fe_mul(EC_CTX_ARG &a[i].x, &p[i].x, &zi2);
+        fe_mul(EC_CTX_ARG &zi2, &zi2, &zi);
+        fe_mul(EC_CTX_ARG &a[i].y, &p[i].y, &zi2);
+    }
+}
 
 #endif

@@ -17,40 +17,12 @@
  *     trick), the last few busy buckets finished in Jacobian coordinates, summed by
  *     the running-sum trick, c chosen for the point count.
  * The g*G term is added with the generator's fixed-window table (one mixed addition
- * per window). All memory comes from the caller's scratch buffer, whose size is
+ * per window; with EC_TWIST_A3 summed apart on E_t, where the table is, and added
+ * after the map back). All memory comes from the caller's scratch buffer, whose size is
  * ec_op_msm_scratch_size(n); nothing is allocated here.
  */
 #ifndef KURV_EC_MSM_H
 #define KURV_EC_MSM_H
-
-/*
- * Montgomery's trick: cnt Jacobian points, none O, to affine with a single
- * inversion. tmp holds cnt field elements. a and p must not overlap.
- */
-static void jac_batch_to_aff_vartime(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
-{
-    fe inv, zi, zi2;
-    size_t i;
-
-    if (cnt == 0)
-        return;
-    tmp[0] = p[0].z;
-    for (i = 1; i < cnt; i++)
-        fe_mul(EC_CTX_ARG &tmp[i], &tmp[i - 1], &p[i].z);
-    fe_inv_vartime(EC_CTX_ARG &inv, &tmp[cnt - 1]); /* 1 / (z_0 ... z_{cnt-1}) */
-    for (i = cnt; i-- > 0;) {
-        if (i > 0) {
-            fe_mul(EC_CTX_ARG &zi, &inv, &tmp[i - 1]); /* 1 / z_i */
-            fe_mul(EC_CTX_ARG &inv, &inv, &p[i].z); /* 1 / (z_0 ... z_{i-1}) */
-        } else {
-            zi = inv;
-        }
-        fe_sqr(EC_CTX_ARG &zi2, &zi);
-        fe_mul(EC_CTX_ARG &a[i].x, &p[i].x, &zi2);
-        fe_mul(EC_CTX_ARG &zi2, &zi2, &zi);
-        fe_mul(EC_CTX_ARG &a[i].y, &p[i].y, &zi2);
-    }
-}
 
 /* r = p + s*q, s = +1 or -1 (q affine). */
 static inline void jac_add_aff_signed_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p,
@@ -64,6 +36,16 @@ static inline void jac_add_aff_signed_vartime(EC_CTX_PARAM ec_jac *r, const ec_j
     } else {
         jac_add_aff_vartime(EC_CTX_ARG r, p, q);
     }
+}
+
+/* r = p - q on the loop curve (q affine; see ec/jac.h) */
+static inline void jac_sub_aff_vartime_t(EC_CTX_PARAM ec_jac *r, const ec_jac *p,
+                                                const ec_aff *q)
+{
+    ec_aff t;
+    t.x = q->x;
+    fe_neg(EC_CTX_ARG &t.y, &q->y);
+    jac_add_aff_vartime_t(EC_CTX_ARG r, p, &t);
 }
 
 /* bit length of an EC_N-limb integer */
@@ -536,13 +518,23 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
     }
     if (g) {
         int8_t d[EC_BASE_WINDOWS];
+        ec_jac *ga = &acc;              /* where g*G is summed: on the loop curve */
+#ifdef EC_TWIST_A3
+        ec_jac gacc;                    /* E_t, where ec_base_table is */
+        jac_set_inf(EC_CTX_ARG &gacc);
+        ga = &gacc;
+#endif
         sc_recode_signed(d, g, EC_BASE_W, EC_BASE_WINDOWS);
         for (i = 0; i < EC_BASE_WINDOWS; i++) {
             if (d[i] > 0)
-                jac_add_aff_vartime(EC_CTX_ARG &acc, &acc, &ec_base_table[i][d[i] - 1]);
+                jac_add_aff_vartime_t(EC_CTX_ARG ga, ga, &ec_base_table[i][d[i] - 1]);
             else if (d[i] < 0)
-                jac_add_aff_signed_vartime(EC_CTX_ARG &acc, &acc, &ec_base_table[i][-d[i] - 1], 1);
+                jac_sub_aff_vartime_t(EC_CTX_ARG ga, ga, &ec_base_table[i][-d[i] - 1]);
         }
+#ifdef EC_TWIST_A3
+        fe_mul(EC_CTX_ARG &gacc.z, &gacc.z, &ec_tw.z);  /* back from E_t */
+        jac_add_vartime(EC_CTX_ARG &acc, &acc, &gacc);
+#endif
     }
     if (fe_is_zero(EC_CTX_ARG &acc.z) & 1) {
         if (xy)

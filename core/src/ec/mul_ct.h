@@ -17,6 +17,11 @@
  * complete projective formula instead (ec/proj.h).
  * Needs the group order as limbs: EC_ORDER_LIMBS (default: the scalar context's
  * modulus ec_sc.m).
+ * With EC_TWIST_A3 (ec/jac.h) k*P and k*G run on the isomorphic a = -3 curve E_t:
+ * P enters as its Jacobian (X : Y : Z/z) there, k*P leaves as (X : Y : Z z), and k*G
+ * adds the entries of ec_base_table (generated on E_t) with E_t's complete mixed
+ * addition and leaves as (X z : Y : Z z^3). The isomorphism keeps the group, so the
+ * arguments below hold on E_t unchanged; inputs and results are points of E.
  */
 #ifndef KURV_EC_MUL_CT_H
 #define KURV_EC_MUL_CT_H
@@ -182,8 +187,11 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
     flip = sc_fold_half(EC_CTX_ARG kk, k);
 
     proj_to_jac(EC_CTX_ARG &tab[1], p);
+#ifdef EC_TWIST_A3
+    fe_mul(EC_CTX_ARG &tab[1].z, &tab[1].z, &ec_tw.zi);   /* P on E_t */
+#endif
     jac_set_inf(EC_CTX_ARG &tab[0]);
-    jac_dbl(EC_CTX_ARG &tab[2], &tab[1]);
+    jac_dbl_t(EC_CTX_ARG &tab[2], &tab[1]);
     for (i = 3; i <= EC_VAR_ENTRIES; i++)
         jac_add_core(EC_CTX_ARG &tab[i], &tab[i - 1], &tab[1], &hz, &rz); /* (i-1)P != +-P */
     sc_recode_signed(d, kk, EC_VAR_W, EC_VAR_DIGITS);
@@ -195,7 +203,7 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
         fe ny;
         if (i != EC_VAR_DIGITS - 1)
             for (j = 0; j < EC_VAR_W; j++)
-                jac_dbl(EC_CTX_ARG &acc, &acc);
+                jac_dbl_t(EC_CTX_ARG &acc, &acc);
         jac_select_ct(&t, tab, a);
         fe_neg(EC_CTX_ARG &ny, &t.y);
         fe_cmov(EC_CTX_ARG &t.y, &ny, neg);
@@ -207,6 +215,9 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
     }
     fe_neg(EC_CTX_ARG &t.y, &acc.y);                 /* k'P -> kP */
     fe_cmov(EC_CTX_ARG &acc.y, &t.y, flip);
+#ifdef EC_TWIST_A3
+    fe_mul(EC_CTX_ARG &acc.z, &acc.z, &ec_tw.z);     /* back from E_t */
+#endif
     jac_to_proj(EC_CTX_ARG r, &acc);
     memset(tab, 0, sizeof tab);
     memset(d, 0, sizeof d);
@@ -281,8 +292,10 @@ static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
     memset(&t, 0, sizeof t);
 }
 #else
-static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
-                            const ec_aff (*tab)[EC_BASE_ENTRIES])
+/* the complete projective version (any order n); tw: tab and the sum are on the loop
+ * curve E_t (EC_TWIST_A3), and the result is brought back to E */
+static inline void pt_mul_table_proj_(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
+                                      const ec_aff (*tab)[EC_BASE_ENTRIES], int tw)
 {
     int8_t d[EC_BASE_WINDOWS];
     ec_proj acc, sum;
@@ -295,14 +308,38 @@ static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
     for (i = 0; i < EC_BASE_WINDOWS; i++) {
         unsigned a = digit_abs(d[i], &neg);
         base_lookup(EC_CTX_ARG &t, tab, i, a, neg);
-        proj_add_aff(EC_CTX_ARG &sum, &acc, &t);
+#ifdef EC_TWIST_A3
+        if (tw)
+            proj_add_aff_t(EC_CTX_ARG &sum, &acc, &t);
+        else
+#endif
+            proj_add_aff(EC_CTX_ARG &sum, &acc, &t);
         proj_cmov(EC_CTX_ARG &acc, &sum, ~kl_eq64(a, 0));
     }
+#ifdef EC_TWIST_A3
+    if (tw) {                                        /* (X : Y : Z) on E_t -> (X z : Y : Z z^3) */
+        fe_mul(EC_CTX_ARG &acc.x, &acc.x, &ec_tw.z);
+        fe_mul(EC_CTX_ARG &acc.z, &acc.z, &ec_tw.z3);
+    }
+#else
+    (void)tw;
+#endif
     *r = acc;
     memset(d, 0, sizeof d);
     memset(&t, 0, sizeof t);
 }
+
+static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
+                            const ec_aff (*tab)[EC_BASE_ENTRIES])
+{
+    pt_mul_table_proj_(EC_CTX_ARG r, k, tab, 0);
+}
 #endif
+/* k*G from ec_base_table (on E_t with EC_TWIST_A3); the result is on E */
+#if defined(EC_TWIST_A3) && !defined(EC_BASE_JACOBIAN)
+#define pt_mul_base_ct(r, k) pt_mul_table_proj_(EC_CTX_ARG (r), (k), ec_base_table, 1)
+#else
 #define pt_mul_base_ct(r, k) pt_mul_table_ct(EC_CTX_ARG (r), (k), ec_base_table)
+#endif
 
 #endif

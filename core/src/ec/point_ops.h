@@ -335,8 +335,10 @@ static void ec_pop_mul_table(const kurv_curve *c, uint64_t *r, const uint64_t *k
     ec_jac a;
     EC_CTX_FROM(c);
     pa_scalar_bytes(kb, k);
-    pt_mul_table_ct(EC_CTX_ARG &pp, kb,
-                    table ? (const ec_aff (*)[EC_BASE_ENTRIES])table : ec_base_table);
+    if (table)
+        pt_mul_table_ct(EC_CTX_ARG &pp, kb, (const ec_aff (*)[EC_BASE_ENTRIES])table);
+    else
+        pt_mul_base_ct(&pp, kb);        /* ec_base_table may be on E_t (EC_TWIST_A3) */
     proj_to_jac(EC_CTX_ARG &a, &pp);
     pa_st_jac(EC_CTX_ARG r, &a);
     memset(kb, 0, sizeof kb);

@@ -30,4 +30,9 @@ typedef struct { fe x, y, z; } ec_jac;
 /* the curve's constants in the field representation: 1, a, b and 3b */
 struct ec_consts { fe one, a, b, b3; };
 
+/* EC_TWIST_A3 (see ec/jac.h, the loop curve): the map (x, y) -> (x z^2, y z^3) from
+ * the curve E to E_t: y^2 = x^3 - 3x + b_t, in the field representation: z, 1/z,
+ * z^2, z^3 and 3 b_t (made and checked by the table generator, core/src/gen_tmpl.h) */
+struct ec_twist { fe z, zi, z2, z3, b3; };
+
 #endif

@@ -12,6 +12,7 @@
 #define EC_SLEN 48
 #define EC_ORDER_BITS 384
 #define EC_A_KIND EC_A_GENERIC
+#define EC_TWIST_A3 1   /* scalar multiplications on the a = -3 curve brainpoolP384t1: ec/jac.h */
 #define EC_BASE_W 5
 
 typedef struct { uint64_t v[EC_N]; } fe;
