@@ -1,4 +1,4 @@
-/* tests/unit: one instance of the generic Montgomery field (field_inst.h), by limbs */
+/* tests/unit: one instance of a field (field_inst.h), by limbs */
 #ifndef KURV_TEST_FIELD_INST_API_H
 #define KURV_TEST_FIELD_INST_API_H
 #include <stddef.h>
@@ -15,5 +15,5 @@ struct tf_field {
     int (*path)(int adx);   /* choose the path; returns 1 if the ADX path is now in use */
 };
 
-extern const struct tf_field tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
+extern const struct tf_field tf_p256_field, tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
 #endif
