@@ -162,11 +162,15 @@ static void jac_add_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_ja
  * Z3 = Z1 H instead of (Z1 + H)^2 - Z1Z1 - HH, and no factors of 2 in R, I and J;
  * X3 = R^2 - H^3 - 2 X1 H^2, Y3 = R (X1 H^2 - X3) - Y1 H^3.
  */
-#ifdef EC_MADD_8M3S
 static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_aff *q,
                              uint64_t *h_zero, uint64_t *r_zero)
 {
-    fe z1z1, u2, s2, h, rr, z3, hh, hhh, v, t;
+    fe z1z1, u2, s2, h, rr, hh, v, t;
+#ifdef EC_MADD_8M3S
+    fe z3, hhh;
+#else
+    fe i, j;
+#endif
     fe_sqr(EC_CTX_ARG &z1z1, &p->z);
     fe_mul(EC_CTX_ARG &u2, &q->x, &z1z1);
     fe_mul(EC_CTX_ARG &s2, &q->y, &p->z);
@@ -175,6 +179,7 @@ static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_a
     fe_sub(EC_CTX_ARG &rr, &s2, &p->y);
     *h_zero = fe_is_zero(EC_CTX_ARG &h);
     *r_zero = fe_is_zero(EC_CTX_ARG &rr);
+#ifdef EC_MADD_8M3S
     fe_mul(EC_CTX_ARG &z3, &h, &p->z);
     fe_sqr(EC_CTX_ARG &hh, &h);
     fe_mul(EC_CTX_ARG &hhh, &h, &hh);
@@ -188,20 +193,7 @@ static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_a
     fe_mul(EC_CTX_ARG &t, &rr, &t);
     fe_sub(EC_CTX_ARG &r->y, &t, &s2);
     r->z = z3;                               /* p->z is read above only */
-}
 #else
-static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_aff *q,
-                             uint64_t *h_zero, uint64_t *r_zero)
-{
-    fe z1z1, u2, s2, h, hh, i, j, rr, v, t;
-    fe_sqr(EC_CTX_ARG &z1z1, &p->z);
-    fe_mul(EC_CTX_ARG &u2, &q->x, &z1z1);
-    fe_mul(EC_CTX_ARG &s2, &q->y, &p->z);
-    fe_mul(EC_CTX_ARG &s2, &s2, &z1z1);
-    fe_sub(EC_CTX_ARG &h, &u2, &p->x);
-    fe_sub(EC_CTX_ARG &rr, &s2, &p->y);
-    *h_zero = fe_is_zero(EC_CTX_ARG &h);
-    *r_zero = fe_is_zero(EC_CTX_ARG &rr);
     fe_dbl(EC_CTX_ARG &rr, &rr);
     fe_sqr(EC_CTX_ARG &hh, &h);
     fe_dbl(EC_CTX_ARG &i, &hh);
@@ -221,10 +213,10 @@ static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_a
     fe_mul(EC_CTX_ARG &t, &rr, &t);
     fe_dbl(EC_CTX_ARG &j, &j);
     fe_sub(EC_CTX_ARG &r->y, &t, &j);
-}
 #endif
+}
 
-/* r = p + q with q affine (never O), variable time: madd-2007-bl, special cases branched. */
+/* r = p + q with q affine (never O), variable time: jac_add_aff_core, special cases branched. */
 static void jac_add_aff_vartime(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_aff *q)
 {
     ec_jac t;
