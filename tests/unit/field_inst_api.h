@@ -1,4 +1,4 @@
-/* tests/unit: one instance of the generic Montgomery field (field_inst.h), by limbs */
+/* tests/unit: one instance of a field (field_inst.h), by limbs */
 #ifndef KURV_TEST_FIELD_INST_API_H
 #define KURV_TEST_FIELD_INST_API_H
 #include <stddef.h>
@@ -16,7 +16,7 @@ struct tf_field {
     int plain;              /* 1: mul and sqr give a b and a^2 mod p (no R^-1) */
 };
 
-extern const struct tf_field tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
+extern const struct tf_field tf_p256_field, tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
 
 /* P-521 (field_p521.c, plain values; see there): the operations on the field's own
  * loose limbs, and the helpers that make, check and read such limbs */

@@ -7,6 +7,11 @@
  * quotient digit of each reduction round is the low limb itself, and adding q*p
  * is adding q*2^96 (a shift) and q*p[3] (one product), since the -q of q*(2^96 - 1)
  * cancels the low limb exactly. Squaring computes each cross product once.
+ * Three paths for fe_mul and fe_sqr: on x86-64 the MULX/ADCX/ADOX statements below
+ * when the CPU has BMI2 and ADX (kl_mont_adx_on, mont_adx.h: CPUID, KURV_X86_ADX=0/1),
+ * else the mul4_asm.h products with inline-assembly carry chains; with -Dasm=false
+ * (KURV_NO_ASM) portable C. fe_add and fe_sub do not depend on the CPU choice.
+ * tests/unit/test_field.c checks each path against OpenSSL's BN.
  */
 #ifndef KURV_P256_FIELD_H
 #define KURV_P256_FIELD_H
@@ -14,6 +19,7 @@
 #include <stdint.h>
 #include "mont_impl.h"
 #include "mul4_asm.h"
+#include "mont_adx.h"   /* kl_mont_adx_on: the run-time choice of the MULX/ADX path */
 
 #define EC_N 4
 #define EC_FLEN 32
@@ -22,6 +28,7 @@
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
 #define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
+#define EC_MADD_8M3S 1       /* a product costs about a square: ec/jac.h, jac_add_aff_core */
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
@@ -90,9 +97,112 @@ P256_INLINE void p256_mont_reduce(fe *r, const uint64_t t[8])
     r->v[0] = a0; r->v[1] = a1; r->v[2] = a2; r->v[3] = a3;
 }
 
+#ifdef KL_MONT_ADX
+/*
+ * The MULX/ADCX/ADOX path (BMI2 + ADX, chosen at run time by kl_mont_adx_on from
+ * mont_adx.h: CPUID, or KURV_X86_ADX=0/1). Each of fe_mul and fe_sqr is one
+ * statement: the eight-limb product in T0..T7, then the four reduction rounds of
+ * p256_mont_reduce on the window T0..T3 (MULX by p[3]; a0 << 32 and a0 >> 32 for the
+ * 2^96 part), then the high half T4..T7 added and p subtracted when the sum is not
+ * below it (CMOV). Registers: T0..T7, RDX, LO, HI and one or two pointers (13); p's
+ * words are "m" operands (RIP-relative). Branch-free.
+ */
+/* one round on the window (w0..w3): w = (w + w0 p) / 2^64, the new top limb into w0 */
+#define P256X_ROUND(w0, w1, w2, w3)                                                    \
+    "movq %[" w0 "], %%rdx\n\tmulxq %[P3], %[LO], %[" w0 "]\n\t"                      \
+    "movq %%rdx, %[HI]\n\tshlq $32, %[HI]\n\tshrq $32, %%rdx\n\t"                     \
+    "addq %[HI], %[" w1 "]\n\tadcq %%rdx, %[" w2 "]\n\tadcq %[LO], %[" w3 "]\n\t"     \
+    "adcq $0, %[" w0 "]\n\t"
+/* the reduction of (T7..T0); the result in T0..T3; T4..T7, LO, HI scratch after it */
+#define P256X_REDUCE                                                                   \
+    P256X_ROUND("T0", "T1", "T2", "T3") P256X_ROUND("T1", "T2", "T3", "T0")            \
+    P256X_ROUND("T2", "T3", "T0", "T1") P256X_ROUND("T3", "T0", "T1", "T2")            \
+    "addq %[T4], %[T0]\n\tadcq %[T5], %[T1]\n\tadcq %[T6], %[T2]\n\tadcq %[T7], %[T3]\n\t" \
+    "sbbq %[LO], %[LO]\n\t"                                                           \
+    "movq %[T0], %[T4]\n\tmovq %[T1], %[T5]\n\tmovq %[T2], %[T6]\n\tmovq %[T3], %[T7]\n\t" \
+    "subq $-1, %[T4]\n\tsbbq %[P1], %[T5]\n\tsbbq $0, %[T6]\n\tsbbq %[P3], %[T7]\n\t"  \
+    "sbbq $0, %[LO]\n\taddq $1, %[LO]\n\t"                                             \
+    "cmovnzq %[T4], %[T0]\n\tcmovnzq %[T5], %[T1]\n\tcmovnzq %[T6], %[T2]\n\t"          \
+    "cmovnzq %[T7], %[T3]"
+#define P256X_OUT                                                                      \
+    [T0] "=&r"(t0), [T1] "=&r"(t1), [T2] "=&r"(t2), [T3] "=&r"(t3), [T4] "=&r"(t4),     \
+    [T5] "=&r"(t5), [T6] "=&r"(t6), [T7] "=&r"(t7), [LO] "=&r"(lo), [HI] "=&r"(hi),     \
+    "=&d"(dx)
+/* row i >= 1 of the product: (T[i+4]..T[i]) += a_i b, T[i+4] zeroed first (which also
+ * clears CF and OF) */
+#define P256X_ROW(ai, t0, t1, t2, t3, t4)                                              \
+    "movq " #ai "(%[A]), %%rdx\n\txorl %k[" t4 "], %k[" t4 "]\n\t"                      \
+    "mulxq 0(%[B]), %[LO], %[HI]\n\tadcxq %[LO], %[" t0 "]\n\tadoxq %[HI], %[" t1 "]\n\t" \
+    "mulxq 8(%[B]), %[LO], %[HI]\n\tadcxq %[LO], %[" t1 "]\n\tadoxq %[HI], %[" t2 "]\n\t" \
+    "mulxq 16(%[B]), %[LO], %[HI]\n\tadcxq %[LO], %[" t2 "]\n\tadoxq %[HI], %[" t3 "]\n\t" \
+    "mulxq 24(%[B]), %[LO], %[HI]\n\tadcxq %[LO], %[" t3 "]\n\tadoxq %[HI], %[" t4 "]\n\t" \
+    "movl $0, %k[LO]\n\tadcxq %[LO], %[" t4 "]\n\t"
+
+P256_INLINE void p256x_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, dx;
+    __asm__("movq 0(%[A]), %%rdx\n\t"
+            "mulxq 0(%[B]), %[T0], %[T1]\n\tmulxq 8(%[B]), %[LO], %[T2]\n\t"
+            "addq %[LO], %[T1]\n\tmulxq 16(%[B]), %[LO], %[T3]\n\tadcq %[LO], %[T2]\n\t"
+            "mulxq 24(%[B]), %[LO], %[T4]\n\tadcq %[LO], %[T3]\n\tadcq $0, %[T4]\n\t"
+            P256X_ROW(8, "T1", "T2", "T3", "T4", "T5")
+            P256X_ROW(16, "T2", "T3", "T4", "T5", "T6")
+            P256X_ROW(24, "T3", "T4", "T5", "T6", "T7")
+            P256X_REDUCE
+            : P256X_OUT
+            : [A] "r"(a), [B] "r"(b), "m"(*(const uint64_t (*)[4])a),
+              "m"(*(const uint64_t (*)[4])b), [P1] "m"(EC_P.v[1]), [P3] "m"(EC_P.v[3])
+            : "cc");
+    (void)t4; (void)t5; (void)t6; (void)t7; (void)hi; (void)dx;
+    r[0] = t0; r[1] = t1; r[2] = t2; r[3] = t3;
+}
+
+/* the cross products a_i a_j (i < j) into T1..T6, then, in one pass, the doubling on
+ * the CF chain (ADCX) and the squares a_i^2 on the OF chain (ADOX) */
+P256_INLINE void p256x_sqr(uint64_t r[4], const uint64_t a[4])
+{
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, dx;
+    __asm__("movq 0(%[A]), %%rdx\n\t"
+            "mulxq 8(%[A]), %[T1], %[T2]\n\tmulxq 16(%[A]), %[LO], %[T3]\n\t"
+            "addq %[LO], %[T2]\n\tmulxq 24(%[A]), %[LO], %[T4]\n\tadcq %[LO], %[T3]\n\t"
+            "adcq $0, %[T4]\n\t"
+            "movq 8(%[A]), %%rdx\n\txorl %k[T5], %k[T5]\n\t"
+            "mulxq 16(%[A]), %[LO], %[HI]\n\tadcxq %[LO], %[T3]\n\tadoxq %[HI], %[T4]\n\t"
+            "mulxq 24(%[A]), %[LO], %[HI]\n\tadcxq %[LO], %[T4]\n\tadoxq %[HI], %[T5]\n\t"
+            "movq 16(%[A]), %%rdx\n\tmulxq 24(%[A]), %[LO], %[T6]\n\t"
+            "adcxq %[LO], %[T5]\n\tmovl $0, %k[T7]\n\tadcxq %[T7], %[T6]\n\t"
+            /* 2 (T6..T1) + the squares; T7 = 0 clears both flags by XOR */
+            "xorl %k[T7], %k[T7]\n\t"
+            "movq 0(%[A]), %%rdx\n\tmulxq %%rdx, %[T0], %[HI]\n\t"
+            "adcxq %[T1], %[T1]\n\tadoxq %[HI], %[T1]\n\t"
+            "movq 8(%[A]), %%rdx\n\tmulxq %%rdx, %[LO], %[HI]\n\t"
+            "adcxq %[T2], %[T2]\n\tadoxq %[LO], %[T2]\n\t"
+            "adcxq %[T3], %[T3]\n\tadoxq %[HI], %[T3]\n\t"
+            "movq 16(%[A]), %%rdx\n\tmulxq %%rdx, %[LO], %[HI]\n\t"
+            "adcxq %[T4], %[T4]\n\tadoxq %[LO], %[T4]\n\t"
+            "adcxq %[T5], %[T5]\n\tadoxq %[HI], %[T5]\n\t"
+            "movq 24(%[A]), %%rdx\n\tmulxq %%rdx, %[LO], %[HI]\n\t"
+            "adcxq %[T6], %[T6]\n\tadoxq %[LO], %[T6]\n\t"
+            "adcxq %[T7], %[T7]\n\tadoxq %[HI], %[T7]\n\t"
+            P256X_REDUCE
+            : P256X_OUT
+            : [A] "r"(a), "m"(*(const uint64_t (*)[4])a),
+              [P1] "m"(EC_P.v[1]), [P3] "m"(EC_P.v[3])
+            : "cc");
+    (void)t4; (void)t5; (void)t6; (void)t7; (void)hi; (void)dx;
+    r[0] = t0; r[1] = t1; r[2] = t2; r[3] = t3;
+}
+#endif
+
 P256_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
     uint64_t t[8];
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        p256x_mul(r->v, a->v, b->v);
+        return;
+    }
+#endif
     kl4_mul_wide(t, a->v, b->v);
     p256_mont_reduce(r, t);
 }
@@ -100,6 +210,12 @@ P256_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 P256_INLINE void fe_sqr(fe *r, const fe *a)
 {
     uint64_t t[8];
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        p256x_sqr(r->v, a->v);
+        return;
+    }
+#endif
     kl4_sqr_wide(t, a->v);
     p256_mont_reduce(r, t);
 }
