@@ -1,13 +1,15 @@
 /*
- * kurv internal: x86-64 Montgomery multiplication with MULX, ADCX and ADOX (BMI2 + ADX)
- * for 4, 6 and 8 limbs and any odd modulus m < 2^(64n) with m0inv = -m^-1 mod 2^64;
- * the generic Montgomery field (fe_mont_tmpl.h) calls it when the CPU has both
- * extensions and falls back to kl_montmul (mont_impl.h, portable C) otherwise.
+ * kurv internal: x86-64 Montgomery multiplication (kl_montmul_adx) and squaring
+ * (kl_montsqr_adx) with MULX, ADCX and ADOX (BMI2 + ADX) for 4, 6 and 8 limbs and any
+ * odd modulus m < 2^(64n) with m0inv = -m^-1 mod 2^64; the generic Montgomery field
+ * (fe_mont_tmpl.h) calls them when the CPU has both extensions and falls back to
+ * kl_montmul (mont_impl.h, portable C) otherwise.
  * Defines KL_MONT_ADX when compiled in: x86-64, GCC or Clang, optimising (at -O0 the
  * compilers give every memory operand its own address register, more than are free),
  * not -Dasm=false (KURV_NO_ASM).
  *
- * Method: operand scanning with the reduction interleaved (CIOS). The accumulator
+ * Method of the product (the squaring has its own, at kl_montsqr_adx): operand
+ * scanning with the reduction interleaved (CIOS). The accumulator
  * t < 2m is a window of n limbs plus a top limb (0 or 1) held in C variables; each
  * row is two inline-assembly statements, t += a_i b and then t = (t + q m) / 2^64 with
  * q = t_0 m0inv, each one pass of MULX products whose low halves go into the ADCX
