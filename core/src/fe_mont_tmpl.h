@@ -11,6 +11,8 @@
  * (mont_adx.h: MULX/ADCX/ADOX inline assembly), chosen per call by kl_mont_adx_on,
  * which depends on the CPU only; otherwise, and with -Dasm=false (KURV_NO_ASM), the
  * portable kl_montmul (mont_impl.h). Both compute the same fully reduced value.
+ * fe_sqr on the ADX path is the dedicated squaring kl_montsqr_adx (mont_adx.h: the
+ * cross products once); on the portable path it is the product a a.
  * fe_add and fe_sub (the EC_HAVE_FE_ADD hook of ec/fe.h) follow the same choice:
  * kl_modaddsub_x86 (mont_adx.h, ADC/SBB/CMOV) or kl_modadd, kl_modsub.
  */
@@ -70,6 +72,12 @@ static inline void fe_mul(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 
 static inline void fe_sqr(EC_CTX_PARAM fe *r, const fe *a)
 {
+#ifdef KL_MONT_ADX
+    if ((EC_N == 4 || EC_N == 6 || EC_N == 8) && kl_mont_adx_on) {
+        kl_montsqr_adx(EC_N, r->v, a->v, EC_P.v, EC_P_M0INV);
+        return;
+    }
+#endif
     fe_montmul(EC_CTX_ARG r->v, a->v, a->v);
 }
 

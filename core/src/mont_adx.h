@@ -1,13 +1,15 @@
 /*
- * kurv internal: x86-64 Montgomery multiplication with MULX, ADCX and ADOX (BMI2 + ADX)
- * for 4, 6 and 8 limbs and any odd modulus m < 2^(64n) with m0inv = -m^-1 mod 2^64;
- * the generic Montgomery field (fe_mont_tmpl.h) calls it when the CPU has both
- * extensions and falls back to kl_montmul (mont_impl.h, portable C) otherwise.
+ * kurv internal: x86-64 Montgomery multiplication (kl_montmul_adx) and squaring
+ * (kl_montsqr_adx) with MULX, ADCX and ADOX (BMI2 + ADX) for 4, 6 and 8 limbs and any
+ * odd modulus m < 2^(64n) with m0inv = -m^-1 mod 2^64; the generic Montgomery field
+ * (fe_mont_tmpl.h) calls them when the CPU has both extensions and falls back to
+ * kl_montmul (mont_impl.h, portable C) otherwise.
  * Defines KL_MONT_ADX when compiled in: x86-64, GCC or Clang, optimising (at -O0 the
  * compilers give every memory operand its own address register, more than are free),
  * not -Dasm=false (KURV_NO_ASM).
  *
- * Method: operand scanning with the reduction interleaved (CIOS). The accumulator
+ * Method of the product (the squaring has its own, at kl_montsqr_adx): operand
+ * scanning with the reduction interleaved (CIOS). The accumulator
  * t < 2m is a window of n limbs plus a top limb (0 or 1) held in C variables; each
  * row is two inline-assembly statements, t += a_i b and then t = (t + q m) / 2^64 with
  * q = t_0 m0inv, each one pass of MULX products whose low halves go into the ADCX
@@ -179,6 +181,153 @@ kl_montmul_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
         w[7] = t5;
         klx_final_sub(8, r, w, t6, m);
     }
+}
+
+
+/*
+ * Montgomery squaring, r = a^2 / 2^(64n) mod m for n = 4, 6 or 8: the product a^2 in
+ * 2n limbs first, then its reduction. The cross products a_i a_j (i < j) once each, a
+ * row per i (one statement, KLS_ROW below, over a window of fresh and earlier limbs);
+ * then the sum doubled and the diagonal a_i^2 added, in two statements (KLS_DIAG);
+ * then the low half L reduced by n rows of KLX_HALF (q m added, the window turning as
+ * in the product) to (L + Q m) / 2^(64n) <= m, the high half H (< m since a < m)
+ * added to it (< 2m, n limbs and a top bit) and m subtracted once if needed. That is
+ * n(n-1)/2 + n + n^2 products against the product's 2n^2 (57 against 72 for n = 6).
+ * Branch-free.
+ */
+/* one cross product of a row: lo into limb L by the CF chain, hi into limb H by OF */
+#define KLS_P(off, l, h) "mulxq " #off "(%[Y]), %[LO], %[HI]\n\t" \
+    "adcxq %[LO], %[" l "]\n\tadoxq %[HI], %[" h "]\n\t"
+/* a row's end: CF into its top limb; OF is 0 there (the top limb was fresh and a
+ * product's high half is at most 2^64 - 2), and nothing carries out */
+#define KLS_END(tk) "movl $0, %k[LO]\n\tadcxq %[LO], %[" tk "]"
+#define KLS_RUN1 "xorl %k[LO], %k[LO]\n\t" KLS_P(0, "T0", "T1")
+#define KLS_RUN2 KLS_RUN1 KLS_P(8, "T1", "T2")
+#define KLS_RUN3 KLS_RUN2 KLS_P(16, "T2", "T3")
+#define KLS_RUN4 KLS_RUN3 KLS_P(24, "T3", "T4")
+#define KLS_RUN5 KLS_RUN4 KLS_P(32, "T4", "T5")
+#define KLS_RUN6 KLS_RUN5 KLS_P(40, "T5", "T6")
+#define KLS_RUN7 KLS_RUN6 KLS_P(48, "T6", "T7")
+#define KLS_IN(k, x, y) [LO] "=&r"(lo_), [HI] "=&r"(hi_)                                 \
+    : [X] "d"(x), [Y] "r"(y), "m"(*(const uint64_t (*)[k])(y)) : "cc"
+/* (w_k:...:w0) += x (y_{k-1}:...:y0), w_k = 0 on entry; the sum fits in k + 1 limbs */
+#define KLS_ROW(k, x, y, ...) do {                                                      \
+        uint64_t lo_, hi_;                                                              \
+        __asm__(KLS_RUN##k KLS_END("T" #k) : __VA_ARGS__, KLS_IN(k, x, y));              \
+    } while (0)
+#define KLS_W(i, w) [T##i] "+&r"(w)
+/*
+ * One chunk of the doubling and the diagonal: (w_{2k-1}:...:w0) doubled by the CF
+ * chain (ADCX w, w) while y_i^2 goes in by the OF chain at limbs 2i, 2i + 1, for
+ * i < k. The chains' carries come in and go out as 0/1 in cf and of (the LO and HI
+ * registers): TEST clears both flags, then ADCX/ADOX of each into all-ones sets it.
+ */
+#define KLS_D(off, l, h) "movq " #off "(%[Y]), %%rdx\n\tmulxq %%rdx, %[LO], %[HI]\n\t" \
+    "adcxq %[" l "], %[" l "]\n\tadoxq %[LO], %[" l "]\n\t"                           \
+    "adcxq %[" h "], %[" h "]\n\tadoxq %[HI], %[" h "]\n\t"
+#define KLS_DRUN2 KLS_D(0, "T0", "T1") KLS_D(8, "T2", "T3")
+#define KLS_DRUN3 KLS_DRUN2 KLS_D(16, "T4", "T5")
+#define KLS_DRUN4 KLS_DRUN3 KLS_D(24, "T6", "T7")
+#define KLS_DIAG(k, y, cf, of, ...) do {                                                \
+        __asm__("testq %[LO], %[LO]\n\t"                                                \
+                "movq $-1, %%rdx\n\tadcxq %[LO], %%rdx\n\t"                             \
+                "movq $-1, %%rdx\n\tadoxq %[HI], %%rdx\n\t"                             \
+                KLS_DRUN##k                                                             \
+                "movl $0, %k[LO]\n\tadcxq %[LO], %[LO]\n\t"                             \
+                "movl $0, %k[HI]\n\tadoxq %[HI], %[HI]"                                 \
+                : __VA_ARGS__, [LO] "+&r"(cf), [HI] "+&r"(of)                           \
+                : [Y] "r"(y), "m"(*(const uint64_t (*)[k])(y))                          \
+                : "rdx", "cc");                                                         \
+    } while (0)
+
+static inline __attribute__((always_inline)) void
+kl_montsqr_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t m0inv)
+{
+    uint64_t t[16] = {0}, h[8], w[8];
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8 = 0, t9 = 0, c = 0, o = 0, top;
+    size_t i;
+    /* the cross products into t[1 .. 2n-2] */
+    if (n == 4) {
+        KLS_ROW(3, a[0], a + 1, KLS_W(0, t[1]), KLS_W(1, t[2]), KLS_W(2, t[3]),
+                KLS_W(3, t[4]));
+        KLS_ROW(2, a[1], a + 2, KLS_W(0, t[3]), KLS_W(1, t[4]), KLS_W(2, t[5]));
+        KLS_ROW(1, a[2], a + 3, KLS_W(0, t[5]), KLS_W(1, t[6]));
+    } else if (n == 6) {
+        KLS_ROW(5, a[0], a + 1, KLS_W(0, t[1]), KLS_W(1, t[2]), KLS_W(2, t[3]),
+                KLS_W(3, t[4]), KLS_W(4, t[5]), KLS_W(5, t[6]));
+        KLS_ROW(4, a[1], a + 2, KLS_W(0, t[3]), KLS_W(1, t[4]), KLS_W(2, t[5]),
+                KLS_W(3, t[6]), KLS_W(4, t[7]));
+        KLS_ROW(3, a[2], a + 3, KLS_W(0, t[5]), KLS_W(1, t[6]), KLS_W(2, t[7]),
+                KLS_W(3, t[8]));
+        KLS_ROW(2, a[3], a + 4, KLS_W(0, t[7]), KLS_W(1, t[8]), KLS_W(2, t[9]));
+        KLS_ROW(1, a[4], a + 5, KLS_W(0, t[9]), KLS_W(1, t[10]));
+    } else {
+        KLS_ROW(7, a[0], a + 1, KLS_W(0, t[1]), KLS_W(1, t[2]), KLS_W(2, t[3]),
+                KLS_W(3, t[4]), KLS_W(4, t[5]), KLS_W(5, t[6]), KLS_W(6, t[7]),
+                KLS_W(7, t[8]));
+        KLS_ROW(6, a[1], a + 2, KLS_W(0, t[3]), KLS_W(1, t[4]), KLS_W(2, t[5]),
+                KLS_W(3, t[6]), KLS_W(4, t[7]), KLS_W(5, t[8]), KLS_W(6, t[9]));
+        KLS_ROW(5, a[2], a + 3, KLS_W(0, t[5]), KLS_W(1, t[6]), KLS_W(2, t[7]),
+                KLS_W(3, t[8]), KLS_W(4, t[9]), KLS_W(5, t[10]));
+        KLS_ROW(4, a[3], a + 4, KLS_W(0, t[7]), KLS_W(1, t[8]), KLS_W(2, t[9]),
+                KLS_W(3, t[10]), KLS_W(4, t[11]));
+        KLS_ROW(3, a[4], a + 5, KLS_W(0, t[9]), KLS_W(1, t[10]), KLS_W(2, t[11]),
+                KLS_W(3, t[12]));
+        KLS_ROW(2, a[5], a + 6, KLS_W(0, t[11]), KLS_W(1, t[12]), KLS_W(2, t[13]));
+        KLS_ROW(1, a[6], a + 7, KLS_W(0, t[13]), KLS_W(1, t[14]));
+    }
+    /* doubled and the diagonal added: two chunks of n/2 terms (KLS_DIAG) */
+    if (n == 4) {
+        KLS_DIAG(2, a, c, o, KLS_W(0, t[0]), KLS_W(1, t[1]), KLS_W(2, t[2]), KLS_W(3, t[3]));
+        KLS_DIAG(2, a + 2, c, o, KLS_W(0, t[4]), KLS_W(1, t[5]), KLS_W(2, t[6]),
+                 KLS_W(3, t[7]));
+    } else if (n == 6) {
+        KLS_DIAG(3, a, c, o, KLS_W(0, t[0]), KLS_W(1, t[1]), KLS_W(2, t[2]), KLS_W(3, t[3]),
+                 KLS_W(4, t[4]), KLS_W(5, t[5]));
+        KLS_DIAG(3, a + 3, c, o, KLS_W(0, t[6]), KLS_W(1, t[7]), KLS_W(2, t[8]),
+                 KLS_W(3, t[9]), KLS_W(4, t[10]), KLS_W(5, t[11]));
+    } else {
+        KLS_DIAG(4, a, c, o, KLS_W(0, t[0]), KLS_W(1, t[1]), KLS_W(2, t[2]), KLS_W(3, t[3]),
+                 KLS_W(4, t[4]), KLS_W(5, t[5]), KLS_W(6, t[6]), KLS_W(7, t[7]));
+        KLS_DIAG(4, a + 4, c, o, KLS_W(0, t[8]), KLS_W(1, t[9]), KLS_W(2, t[10]),
+                 KLS_W(3, t[11]), KLS_W(4, t[12]), KLS_W(5, t[13]), KLS_W(6, t[14]),
+                 KLS_W(7, t[15]));
+    }
+    /* the low half reduced in a turning window, as kl_montmul_adx's rows */
+    t0 = t[0]; t1 = t[1]; t2 = t[2]; t3 = t[3]; t4 = t[4]; t5 = t[5]; t6 = t[6]; t7 = t[7];
+    if (n == 4) {
+        t4 = 0; t5 = 0;
+        KLX_HALF4(t0 * m0inv, m, t0, t1, t2, t3, t4, t5);
+        KLX_HALF4(t1 * m0inv, m, t1, t2, t3, t4, t5, t0);
+        KLX_HALF4(t2 * m0inv, m, t2, t3, t4, t5, t0, t1);
+        KLX_HALF4(t3 * m0inv, m, t3, t4, t5, t0, t1, t2);
+        w[0] = t4; w[1] = t5; w[2] = t0; w[3] = t1; top = t2;
+    } else if (n == 6) {
+        t6 = 0; t7 = 0;
+        KLX_HALF6(t0 * m0inv, m, t0, t1, t2, t3, t4, t5, t6, t7);
+        KLX_HALF6(t1 * m0inv, m, t1, t2, t3, t4, t5, t6, t7, t0);
+        KLX_HALF6(t2 * m0inv, m, t2, t3, t4, t5, t6, t7, t0, t1);
+        KLX_HALF6(t3 * m0inv, m, t3, t4, t5, t6, t7, t0, t1, t2);
+        KLX_HALF6(t4 * m0inv, m, t4, t5, t6, t7, t0, t1, t2, t3);
+        KLX_HALF6(t5 * m0inv, m, t5, t6, t7, t0, t1, t2, t3, t4);
+        w[0] = t6; w[1] = t7; w[2] = t0; w[3] = t1; w[4] = t2; w[5] = t3; top = t4;
+    } else {
+        KLX_HALF8(t0 * m0inv, m, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9);
+        KLX_HALF8(t1 * m0inv, m, t1, t2, t3, t4, t5, t6, t7, t8, t9, t0);
+        KLX_HALF8(t2 * m0inv, m, t2, t3, t4, t5, t6, t7, t8, t9, t0, t1);
+        KLX_HALF8(t3 * m0inv, m, t3, t4, t5, t6, t7, t8, t9, t0, t1, t2);
+        KLX_HALF8(t4 * m0inv, m, t4, t5, t6, t7, t8, t9, t0, t1, t2, t3);
+        KLX_HALF8(t5 * m0inv, m, t5, t6, t7, t8, t9, t0, t1, t2, t3, t4);
+        KLX_HALF8(t6 * m0inv, m, t6, t7, t8, t9, t0, t1, t2, t3, t4, t5);
+        KLX_HALF8(t7 * m0inv, m, t7, t8, t9, t0, t1, t2, t3, t4, t5, t6);
+        w[0] = t8; w[1] = t9; w[2] = t0; w[3] = t1; w[4] = t2; w[5] = t3; w[6] = t4;
+        w[7] = t5; top = t6;
+    }
+    KL_UNROLL
+    for (i = 0; i < n; i++)
+        h[i] = t[n + i];
+    top += kl_add(n, w, w, h);
+    klx_final_sub(n, r, w, top, m);
 }
 
 

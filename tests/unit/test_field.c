@@ -11,9 +11,10 @@
  * fe_add(a, b), fe_sub(a, b) and fe_neg(a) must equal a + b, a - b and -a mod p
  * (BN_mod_add, BN_mod_sub) on the same pairs (the x86-64 ADC/SBB/CMOV path of
  * mont_adx.h goes with the ADX product, the portable kl_modadd/kl_modsub with the C);
- *   - NRAND random pairs (a fixed-seed generator: failures repeat), on both run-time
- *     paths: the MULX/ADCX/ADOX one (mont_adx.h; P-256's in its field.h) when the CPU
- *     has BMI2 and ADX, and the other (kl_montmul; for P-256 the mul4_asm.h carry
+ *   - NRAND random pairs (a fixed-seed generator: failures repeat) and the square of
+ *     every random a, on both run-time paths: the MULX/ADCX/ADOX one (mont_adx.h:
+ *     kl_montmul_adx, and kl_montsqr_adx behind fe_sqr; P-256's in its field.h) when the
+ *     CPU has BMI2 and ADX, and the other (kl_montmul; for P-256 the mul4_asm.h carry
  *     chains, or its portable C with -Dasm=false); -Dasm=false has only the latter.
  * The P-521 field (curves/nist/p521/field.h, its own code: plain values, R = 1 above;
  * one path, portable C) goes through the same checks, and through the loose form it
@@ -278,6 +279,11 @@ static void run_field(const struct tf_field *f, int adx)
         ref_mont(&rf, e, a, b);
         check(&rf, a, b, e, "random");
         check_addsub(&rf, a, b, "random");
+        if (it % 4 != 0) {
+            /* every random a is squared: fe_sqr (ADX: its own routine) and fe_mul(a, a) */
+            ref_mont(&rf, e, a, a);
+            check(&rf, a, a, e, "random square");
+        }
     }
     f->path(1);
     ref_free(&rf);
