@@ -36,7 +36,6 @@
  *                          the work), constant time in a
  *   fe_inv(r, a)           r = a^-1, 0 maps to 0 (unless EC_HAVE_FE_INV)
  *   fe_inv_divsteps(r, a)  the same by constant-time divsteps (safegcd.h)
- *   fe_inv_pow(r, a)       the same as a^(p-2) (fe_pow_pub), for comparisons
  *   fe_inv_vartime(r, a)   the same for a PUBLIC a only (normalising a verification's
  *                          or a multi-scalar product's result)
  *   fe_sqrt(r, a)          a square root; returns all-ones if r^2 = a
@@ -121,16 +120,6 @@ static void fe_pow_pub(EC_CTX_PARAM fe *r, const fe *a, const uint64_t *e)
         }
     }
     *r = acc;
-}
-
-/* r = a^(p-2) = a^-1 (0 maps to 0) by fe_pow_pub. Constant time in a. Not the default
- * any more (fe_inv below is faster on every field: issue 15); kept for the tests and the
- * benchmark, which compare the two. */
-static inline void fe_inv_pow(EC_CTX_PARAM fe *r, const fe *a)
-{
-    fe e, two = {{2}};
-    kl_sub(EC_N, e.v, EC_P.v, two.v);
-    fe_pow_pub(EC_CTX_ARG r, a, e.v);
 }
 
 /* r = a^-1 (0 maps to 0) by the constant-time Bernstein-Yang divsteps (safegcd.h,
