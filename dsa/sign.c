@@ -54,11 +54,12 @@ static unsigned x_ne_r(const uint8_t *x, size_t flen, const uint8_t *r, size_t s
  * ki = k^-1 * R mod n (Montgomery domain) for the secret nonce k (plain limbs, 0 < k < n).
  * Blinded: with a fresh random b in [1, n), k b is uniform on [1, n) and independent of
  * k, so it may be declassified and inverted by the variable-time safegcd; then
- * k^-1 = b (k b)^-1. About a fifth of the instructions of the constant-time Fermat
- * inversion on 256-bit orders (callgrind). The signature does not depend on b (RFC 6979
- * stays deterministic). If the random source fails, or 8 draws of order_bits bits all
- * land at or above n (at most (1/2)^8 on any order), the constant-time Fermat inversion
- * is used instead. b, k b and the draws are wiped.
+ * k^-1 = b (k b)^-1. About a fifth of the instructions of the Fermat power a^(n-2) on
+ * 256-bit orders (callgrind), the constant-time inversion when this was written. The
+ * signature does not depend on b (RFC 6979 stays deterministic). If the random source
+ * fails, or 8 draws of order_bits bits all land at or above n (at most (1/2)^8 on any
+ * order), the constant-time kurv_mont_inv (divsteps, a fixed count) is used instead.
+ * b, k b and the draws are wiped.
  */
 static void sign_inv_k(const kurv_curve *c, uint64_t *ki, const uint64_t *k)
 {

@@ -131,32 +131,42 @@ void kurv_mont_pow_pubexp(const kurv_mont *ctx, uint64_t *r, const uint64_t *a,
     memcpy(r, acc, nl * 8);
 }
 
-void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+/* r = a^-1 mod m (plain values) by safegcd, constant time (ct = 1: kl_inv_safegcd_ct, m
+ * prime) or variable time (ct = 0: public a only; a not coprime to m maps to 0), the
+ * limb count a compile-time constant in each case so that the loops unroll; 0 maps to 0.
+ * The branch on ct is on a constant argument. */
+static void mont_safegcd_any(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, int ct)
 {
-    uint64_t e[KURV_MAXL], two[KURV_MAXL] = {2};
-    uint8_t eb[8 * KURV_MAXL];
-    size_t len = 8 * ctx->nl;
-
-    kl_sub(ctx->nl, e, ctx->m, two);
-    kl_to_be(ctx->nl, eb, len, e);
-    kurv_mont_pow_pubexp(ctx, r, a, eb, len);
+#define MONT_SG_CASE(nl)                                   \
+    case nl:                                               \
+        if (ct)                                            \
+            kl_inv_safegcd_ct(nl, r, a, ctx->m);           \
+        else                                               \
+            (void)kl_inv_safegcd_vartime(nl, r, a, ctx->m); \
+        break;
+    switch (ctx->nl) {
+    MONT_SG_CASE(1)
+    MONT_SG_CASE(2)
+    MONT_SG_CASE(3)
+    MONT_SG_CASE(4)
+    MONT_SG_CASE(5)
+    MONT_SG_CASE(6)
+    MONT_SG_CASE(7)
+    MONT_SG_CASE(8)
+    default:                                 /* nl <= KURV_MAXL = 9 */
+    MONT_SG_CASE(9)
+    }
+#undef MONT_SG_CASE
 }
 
-/* r = a^-1 mod m (plain values) by safegcd, the limb count a compile-time constant
- * in each case so that the loops unroll; 0 maps to 0 (as does a not coprime to m). */
-static void mont_safegcd_any(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
 {
-    switch (ctx->nl) {
-    case 1: kl_inv_safegcd_vartime(1, r, a, ctx->m); break;
-    case 2: kl_inv_safegcd_vartime(2, r, a, ctx->m); break;
-    case 3: kl_inv_safegcd_vartime(3, r, a, ctx->m); break;
-    case 4: kl_inv_safegcd_vartime(4, r, a, ctx->m); break;
-    case 5: kl_inv_safegcd_vartime(5, r, a, ctx->m); break;
-    case 6: kl_inv_safegcd_vartime(6, r, a, ctx->m); break;
-    case 7: kl_inv_safegcd_vartime(7, r, a, ctx->m); break;
-    case 8: kl_inv_safegcd_vartime(8, r, a, ctx->m); break;
-    default: kl_inv_safegcd_vartime(9, r, a, ctx->m); break;   /* nl <= KURV_MAXL = 9 */
-    }
+    /* a = A*R: leave the domain, invert the plain A in constant time, come back */
+    uint64_t t[KURV_MAXL];
+    kurv_mont_from(ctx, t, a);
+    mont_safegcd_any(ctx, t, t, 1);
+    kurv_mont_to(ctx, r, t);
+    kl_sg_wipe(t, sizeof t);
 }
 
 void kurv_mont_inv_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
@@ -164,7 +174,7 @@ void kurv_mont_inv_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
     /* a = A*R: leave the domain, invert the plain A, come back: A^-1 * R */
     uint64_t t[KURV_MAXL];
     kurv_mont_from(ctx, t, a);
-    mont_safegcd_any(ctx, t, t);
+    mont_safegcd_any(ctx, t, t, 0);
     kurv_mont_to(ctx, r, t);
 }
 

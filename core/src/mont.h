@@ -41,7 +41,9 @@ void kurv_mont_mul(const kurv_mont *ctx, uint64_t *r, const uint64_t *a, const u
 void kurv_mont_to(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
 /* r = a/R mod m (out of the Montgomery domain). */
 void kurv_mont_from(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
-/* r = a^-1 in the Montgomery domain (a^(m-2), m prime); 0 maps to 0. */
+/* r = a^-1 in the Montgomery domain, m prime; 0 maps to 0. Constant time in a: the
+ * fixed-count Bernstein-Yang divsteps (kl_inv_safegcd_ct, safegcd.h) on the plain
+ * value. (a^(m-2) by kurv_mont_pow_pubexp gives the same result.) */
 void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
 /* r = a^-1 in the Montgomery domain by Bernstein-Yang divsteps (safegcd.h; m odd);
  * 0 maps to 0, and so does an a not coprime to m. Variable time: for public values

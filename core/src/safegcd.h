@@ -1,13 +1,18 @@
 /*
- * kurv internal: variable-time modular inversion by Bernstein-Yang divsteps
- * ("safegcd": D. J. Bernstein and B.-Y. Yang, "Fast constant-time gcd computation
- * and modular inversion", TCHES 2019 issue 3), in its variable-time form: the
- * divsteps are taken in batches of 62, each batch found from the low 62 bits of f
- * and g alone and applied to the full numbers as one 2x2 transition matrix.
+ * kurv internal: modular inversion by Bernstein-Yang divsteps ("safegcd": D. J.
+ * Bernstein and B.-Y. Yang, "Fast constant-time gcd computation and modular
+ * inversion", TCHES 2019 issue 3): the divsteps are taken in batches of 62, each batch
+ * found from the low bits of f and g alone and applied to the full numbers as one 2x2
+ * transition matrix.
  *
- * VARIABLE TIME: the run time and the memory access pattern depend on the input.
- * For public values only (signature verification, normalising public points).
- * Secret values go through the constant-time inversions (Fermat's little theorem).
+ * Two entry points:
+ *   kl_inv_safegcd_vartime  VARIABLE TIME: the run time and the memory access pattern
+ *                           depend on the input. For public values only (signature
+ *                           verification, normalising public points).
+ *   kl_inv_safegcd_ct       constant time in a: a fixed number of batches of 62
+ *                           divsteps for the modulus' bit length (the bound below), each
+ *                           divstep computed with masks; for secret values (the field
+ *                           inversion after k G and k P, scalar inverses mod n).
  *
  * Numbers inside are signed, in 62-bit limbs: value = sum v[i] 2^(62 i), limbs
  * 0 .. len-2 in [0, 2^62) and the top limb a signed int64 carrying the sign.
@@ -27,6 +32,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "mont_impl.h"
 
 #define KL_SG_M62 (UINT64_MAX >> 2)
@@ -332,6 +338,192 @@ fail:
     for (i = 0; i < nl; i++)
         r[i] = 0;
     return 0;
+}
+
+/*
+ * Constant-time inversion.
+ *
+ * The batch count. Bernstein-Yang, theorem 11.2 (the 2019-04-13 version of the
+ * paper): for f odd and f^2 + 4 g^2 <= 5 2^(2d), g is 0 after floor((49 d + 80)/17)
+ * divsteps from delta = 1 (d < 46), floor((49 d + 57)/17) (d >= 46). With f = m < 2^b
+ * and 0 <= g < m, d = b holds; (49 b + 80)/17 covers both cases. Once g = 0 further
+ * divsteps leave f and d unchanged (g stays 0, the matrices are diag(2, 1) per step,
+ * and 2^62 d / 2^62 = d), so rounding up to whole batches is harmless. Per size:
+ *   b = 256: 742 divsteps, 12 batches (744)    b = 384: 1111, 18 (1116)
+ *   b = 512: 1480, 24 (1488)                   b = 521: 1506, 25 (1550)
+ *   b = 576 (a 9-limb run-time curve): 1664, 27 (1674)
+ */
+#define KL_SG_CT_DIVSTEPS(b) ((49u * (unsigned)(b) + 80u) / 17u)
+#define KL_SG_CT_BATCHES(b) ((KL_SG_CT_DIVSTEPS(b) + 61u) / 62u)
+
+/* bit length of m (nl limbs): public, so the loop may depend on it */
+static inline unsigned kl_sg_bits(size_t nl, const uint64_t *m)
+{
+    size_t i = nl;
+    while (i > 0 && m[i - 1] == 0)
+        i--;
+    if (i == 0)
+        return 0;
+    {
+        uint64_t top = m[i - 1];
+        unsigned b = 64u * (unsigned)(i - 1);
+        while (top) {
+            b++;
+            top >>= 1;
+        }
+        return b;
+    }
+}
+
+/*
+ * 62 divsteps from (delta, f, g) given only f0 = f mod 2^64 (odd) and g0 = g mod 2^64,
+ * in constant time: no branch, the same instructions whatever f, g and delta. Writes
+ * the scaled matrix (as kl_sg_trans: 2^62 f' = u f + v g, 2^62 g' = q f + r g) and
+ * returns the new delta. Each step, with c1 all-ones when delta > 0, c2 all-ones when
+ * g is odd and s = c1 & c2 (the first rule, the swap):
+ *   g += f, or g -= f when c1 (only when c2; the rows (q, r) likewise with (u, v))
+ *   f += g when s: then f is the old g (f + (g - f)), and (u, v) the old (q, r)
+ *   delta = 1 - delta when s, else 1 + delta
+ *   g >>= 1 (g is even now), (u, v) <<= 1.
+ * The rows keep |u| + |v| <= 2^i and |q| + |r| <= 2^i after i steps (both rows at most
+ * double), so 2^62 fits an int64. Only bit 0 of g decides a step, and after i shifts
+ * the low 64 - i bits of g are still exact, so 62 steps from 64 bits are exact.
+ */
+static inline int64_t kl_sg_divsteps_62_ct(int64_t delta, uint64_t f0, uint64_t g0,
+                                           kl_sg_trans *t)
+{
+    uint64_t u = 1, v = 0, q = 0, r = 1, f = f0, g = g0, c1, c2, s, dl = (uint64_t)delta;
+    int i;
+
+    for (i = 0; i < 62; i++) {
+        /* delta > 0: the sign bit of -delta (|delta| stays far below 2^63) */
+        c1 = (uint64_t)((int64_t)(0 - dl) >> 63);
+        c2 = 0 - (g & 1);
+        g += ((f ^ c1) - c1) & c2;
+        q += ((u ^ c1) - c1) & c2;
+        r += ((v ^ c1) - c1) & c2;
+        s = c1 & c2;
+        f += g & s;
+        u += q & s;
+        v += r & s;
+        dl = ((dl ^ s) - s) + 1;
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+    }
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
+    return (int64_t)dl;
+}
+
+/* a = -a when mask is all-ones, unchanged when 0 (n signed 62-bit limbs, normalised
+ * out), constant time */
+KL_SG_INLINE void kl_sg_cneg(size_t n, int64_t *a, int64_t mask)
+{
+    int64_t c = 0;
+    size_t i;
+    KL_UNROLL
+    for (i = 0; i + 1 < n; i++) {
+        c += (a[i] ^ mask) - mask;
+        a[i] = (int64_t)((uint64_t)c & KL_SG_M62);
+        c >>= 62;
+    }
+    a[n - 1] = c + ((a[n - 1] ^ mask) - mask);
+}
+
+/* a += m when mask is all-ones, unchanged when 0, constant time */
+KL_SG_INLINE void kl_sg_cadd_m(size_t n, int64_t *a, const int64_t *m, int64_t mask)
+{
+    int64_t c = 0;
+    size_t i;
+    KL_UNROLL
+    for (i = 0; i + 1 < n; i++) {
+        c += a[i] + (m[i] & mask);
+        a[i] = (int64_t)((uint64_t)c & KL_SG_M62);
+        c >>= 62;
+    }
+    a[n - 1] += c + (m[n - 1] & mask);
+}
+
+/* zero len bytes at p (secrets left on the stack), not optimised away */
+static inline void kl_sg_wipe(void *p, size_t len)
+{
+    memset(p, 0, len);
+#if defined(__GNUC__)
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+    {
+        volatile unsigned char *q = (volatile unsigned char *)p;
+        while (len--)
+            *q++ = 0;
+    }
+#endif
+}
+
+/*
+ * r = a^-1 mod m after `batches` batches of 62 divsteps, constant time in a: the
+ * contract of kl_inv_safegcd_ct, with the batch count given (tests call it one short
+ * to show the bound matters). If g has not reached 0 by then, r is not the inverse.
+ */
+KL_SG_INLINE void kl_inv_safegcd_ct_batches(size_t nl, uint64_t *r, const uint64_t *a,
+                                            const uint64_t *m, unsigned batches)
+{
+    const size_t n = KL_SG_LIMBS(nl);
+    int64_t f[KL_SG_MAXLIMBS], g[KL_SG_MAXLIMBS], d[KL_SG_MAXLIMBS] = {0},
+            e[KL_SG_MAXLIMBS] = {0}, m62[KL_SG_MAXLIMBS];
+    uint64_t minv = (0 - kl_m0inv(m[0])) & KL_SG_M62;   /* m^-1 mod 2^62 */
+    int64_t delta = 1;
+    kl_sg_trans t;
+    unsigned batch;
+    size_t i;
+
+    kl_sg_from_u64(n, m62, nl, m);
+    kl_sg_from_u64(n, g, nl, a);
+    for (i = 0; i < n; i++)
+        f[i] = m62[i];
+    e[0] = 1;
+    for (batch = 0; batch < batches; batch++) {
+        /* the low 64 bits of f and g (62 from limb 0, 2 from limb 1) */
+        uint64_t f0 = (uint64_t)f[0] | (n > 1 ? (uint64_t)f[1] << 62 : 0);
+        uint64_t g0 = (uint64_t)g[0] | (n > 1 ? (uint64_t)g[1] << 62 : 0);
+        delta = kl_sg_divsteps_62_ct(delta, f0, g0, &t);
+        kl_sg_update_de(n, d, e, &t, m62, minv);
+        kl_sg_update_fg(n, f, g, &t);
+    }
+    /* g = 0 and f = +-gcd(a, m) = +-1 (a != 0), d a = f: negate d when f < 0. d lies
+     * in (-2m, m), so -d in (-m, 2m); two conditional additions of m bring it to
+     * [0, 2m), a subtraction with a conditional add-back to [0, m). For a = 0 d stays
+     * 0 throughout and r = 0. */
+    kl_sg_cneg(n, d, f[n - 1] >> 63);
+    kl_sg_cadd_m(n, d, m62, d[n - 1] >> 63);
+    kl_sg_cadd_m(n, d, m62, d[n - 1] >> 63);
+    kl_sg_cneg(n, d, -1);
+    kl_sg_cadd_m(n, d, m62, -1);          /* m - d */
+    kl_sg_cneg(n, d, -1);                 /* d - m */
+    kl_sg_cadd_m(n, d, m62, d[n - 1] >> 63);
+    kl_sg_to_u64(nl, r, n, d);
+    kl_sg_wipe(f, sizeof f);
+    kl_sg_wipe(g, sizeof g);
+    kl_sg_wipe(d, sizeof d);
+    kl_sg_wipe(e, sizeof e);
+    kl_sg_wipe(&t, sizeof t);
+    kl_sg_wipe(&delta, sizeof delta);
+}
+
+/*
+ * r = a^-1 mod m for an odd prime modulus m > 1 of nl 64-bit limbs (1 <= nl <= 9, top
+ * limb nonzero) and 0 <= a < m, little-endian 64-bit limbs; 0 maps to 0. r may alias a.
+ * CONSTANT TIME in a: KL_SG_CT_BATCHES(bits of m) batches of 62 divsteps (the bound
+ * above), every divstep and every limb operation without a branch or an index on a;
+ * the work depends on m (public) only. For a composite m the result is unspecified
+ * when gcd(a, m) != 1.
+ */
+KL_SG_INLINE void kl_inv_safegcd_ct(size_t nl, uint64_t *r, const uint64_t *a,
+                                    const uint64_t *m)
+{
+    kl_inv_safegcd_ct_batches(nl, r, a, m, KL_SG_CT_BATCHES(kl_sg_bits(nl, m)));
 }
 
 #endif

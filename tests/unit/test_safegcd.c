@@ -1,8 +1,9 @@
 /*
- * kl_inv_safegcd_vartime (core/src/safegcd.h), the variable-time inversion by
- * Bernstein-Yang divsteps, and kurv_mont_inv_vartime built on it:
+ * The inversions by Bernstein-Yang divsteps (core/src/safegcd.h).
+ *
+ * kl_inv_safegcd_vartime, the variable-time one, and kurv_mont_inv_vartime built on it:
  *   - every curve's p and n: 10,000 random a each, a * a^-1 = 1 and a^-1 equal to
- *     Fermat's a^(m-2) (kurv_mont_inv, constant time);
+ *     Fermat's a^(m-2) (kurv_mont_pow_pubexp);
  *   - edge values: 0, 1, 2, m - 1, m - 2, (m -+ 1)/2, every 2^k, 2^k - 1 and m - 2^k,
  *     long runs of zero and one bits;
  *   - OpenSSL's BN_mod_inverse on random odd moduli of every size from 2 to 576 bits,
@@ -50,6 +51,16 @@ static int is_zero(const uint64_t *a, size_t nl)
     return 1;
 }
 
+/* r = a^(m-2) = a^-1 (Montgomery domain), the exponent's bytes public */
+static void fermat_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+{
+    uint64_t e[KURV_MAXL], two[KURV_MAXL] = {2};
+    uint8_t eb[8 * KURV_MAXL];
+    kl_sub(ctx->nl, e, ctx->m, two);
+    kl_to_be(ctx->nl, eb, 8 * ctx->nl, e);
+    kurv_mont_pow_pubexp(ctx, r, a, eb, 8 * ctx->nl);
+}
+
 /* a < m as plain limbs */
 static int lt_m(const kurv_mont *ctx, const uint64_t *a)
 {
@@ -75,8 +86,8 @@ static void check_one(const kurv_mont *ctx, const uint64_t *a, const char *what,
     kurv_mont_to(ctx, rm, r);
     kurv_mont_mul(ctx, prod, am, rm);
     cr_assert_eq(memcmp(prod, ctx->one, nl * 8), 0, "%s: value %zu: a * a^-1 != 1", what, idx);
-    /* Fermat */
-    kurv_mont_inv(ctx, fm, am);
+    /* Fermat: a^(m-2), an independent algorithm */
+    fermat_inv(ctx, fm, am);
     kurv_mont_from(ctx, f, fm);
     cr_assert_eq(memcmp(f, r, nl * 8), 0, "%s: value %zu: differs from a^(m-2)", what, idx);
     /* the Montgomery-domain entry point used by ECDSA verification */
@@ -322,4 +333,246 @@ Test(safegcd, openssl_random_moduli)
     BN_free(w);
     BN_free(f);
     BN_CTX_free(bctx);
+}
+
+/*
+ * The constant-time inversion kl_inv_safegcd_ct (safegcd.h) and kurv_mont_inv built on
+ * it (the scalar inverse mod n for signing and kurv_scalar_inv; the template's fe_inv
+ * does the same on the plain value of a field element):
+ *   - every curve's p and n: NCT random a each against BN_mod_inverse (in the
+ *     Montgomery domain through kurv_mont_inv for one value in 8);
+ *   - edge values: 0 (maps to 0), 1, 2, m - 1, m - 2, (m -+ 1)/2, every 2^k, 2^k - 1,
+ *     m - 2^k and m - 2^k - 1;
+ *   - random odd moduli of every size from 2 to 576 bits (a coprime to m);
+ *   - the batch count: the documented table, and a P-256 input that needs 567 divsteps,
+ *     wrong with 9 batches (558 divsteps), right with 10.
+ */
+#define NCT 80000
+
+static void ct_inv_batches(size_t nl, uint64_t *r, const uint64_t *a, const uint64_t *m,
+                           unsigned batches)
+{
+    switch (nl) {
+    case 1: kl_inv_safegcd_ct_batches(1, r, a, m, batches); break;
+    case 2: kl_inv_safegcd_ct_batches(2, r, a, m, batches); break;
+    case 3: kl_inv_safegcd_ct_batches(3, r, a, m, batches); break;
+    case 4: kl_inv_safegcd_ct_batches(4, r, a, m, batches); break;
+    case 5: kl_inv_safegcd_ct_batches(5, r, a, m, batches); break;
+    case 6: kl_inv_safegcd_ct_batches(6, r, a, m, batches); break;
+    case 7: kl_inv_safegcd_ct_batches(7, r, a, m, batches); break;
+    case 8: kl_inv_safegcd_ct_batches(8, r, a, m, batches); break;
+    default: kl_inv_safegcd_ct_batches(9, r, a, m, batches); break;
+    }
+}
+
+/* kl_inv_safegcd_ct: the batch count of its contract */
+static void ct_inv(size_t nl, uint64_t *r, const uint64_t *a, const uint64_t *m)
+{
+    ct_inv_batches(nl, r, a, m, KL_SG_CT_BATCHES(kl_sg_bits(nl, m)));
+}
+
+/* BIGNUM of nl little-endian limbs */
+static void limbs_bn(BIGNUM *b, const uint64_t *a, size_t nl)
+{
+    uint8_t buf[8 * KURV_MAXL];
+    size_t i, j;
+    for (i = 0; i < nl; i++)
+        for (j = 0; j < 8; j++)
+            buf[8 * i + j] = (uint8_t)(a[i] >> (8 * j));
+    cr_assert(BN_lebin2bn(buf, (int)(8 * nl), b));
+}
+
+struct ct_ref {
+    BN_CTX *bctx;
+    BIGNUM *m, *a, *w;
+};
+
+/*
+ * Check kl_inv_safegcd_ct on a (plain, < m, nonzero and coprime to m, or 0) against
+ * BN_mod_inverse; with mont set also kurv_mont_inv (ctx on the same m) in the
+ * Montgomery domain, and r aliasing a.
+ */
+static void ct_check(struct ct_ref *ref, const kurv_mont *ctx, const uint64_t *m, size_t nl,
+                     const uint64_t *a, int mont, const char *what, size_t idx)
+{
+    uint64_t r[KURV_MAXL], want[KURV_MAXL] = {0}, al[KURV_MAXL];
+
+    limbs_bn(ref->m, m, nl);
+    limbs_bn(ref->a, a, nl);
+    cr_assert_lt(BN_cmp(ref->a, ref->m), 0, "%s: test value %zu not below m", what, idx);
+    if (!BN_is_zero(ref->a)) {
+        cr_assert(BN_mod_inverse(ref->w, ref->a, ref->m, ref->bctx),
+                  "%s: value %zu not invertible", what, idx);
+        bn_limbs(want, nl, ref->w);
+    }
+    memset(r, 0x5A, sizeof r);
+    ct_inv(nl, r, a, m);
+    cr_assert_eq(memcmp(r, want, nl * 8), 0, "%s: value %zu: differs from BN_mod_inverse",
+                 what, idx);
+    if (mont) {
+        uint64_t am[KURV_MAXL], im[KURV_MAXL], i[KURV_MAXL];
+        kurv_mont_to(ctx, am, a);
+        kurv_mont_inv(ctx, im, am);
+        kurv_mont_from(ctx, i, im);
+        cr_assert_eq(memcmp(i, want, nl * 8), 0, "%s: value %zu: kurv_mont_inv", what, idx);
+        memcpy(al, a, nl * 8);
+        ct_inv(nl, al, al, m);
+        cr_assert_eq(memcmp(al, want, nl * 8), 0, "%s: value %zu: aliased result", what, idx);
+    }
+}
+
+static void ct_ref_init(struct ct_ref *ref)
+{
+    ref->bctx = BN_CTX_new();
+    ref->m = BN_new();
+    ref->a = BN_new();
+    ref->w = BN_new();
+    cr_assert(ref->bctx && ref->m && ref->a && ref->w);
+}
+
+static void ct_ref_free(struct ct_ref *ref)
+{
+    BN_free(ref->m);
+    BN_free(ref->a);
+    BN_free(ref->w);
+    BN_CTX_free(ref->bctx);
+}
+
+Test(safegcd_ct, curve_moduli_random)
+{
+    struct ct_ref ref;
+    size_t j, checked = 0;
+
+    ct_ref_init(&ref);
+    for (j = 0; j < 2 * kt_ncurves; j++) {
+        kurv_mont ctx;
+        char what[64];
+        size_t it;
+        curve_modulus(&ctx, what, sizeof what, j);
+        for (it = 0; it < NCT; it++) {
+            uint64_t a[KURV_MAXL] = {0};
+            rand_below(&ctx, a);
+            ct_check(&ref, &ctx, ctx.m, ctx.nl, a, (it & 7) == 0, what, it);
+            checked++;
+        }
+    }
+    cr_assert_eq(checked, 2 * NCT * kt_ncurves);
+    cr_log_info("safegcd ct: %zu random values on %zu curves' p and n against BN_mod_inverse",
+                checked, kt_ncurves);
+    ct_ref_free(&ref);
+}
+
+Test(safegcd_ct, curve_moduli_edges)
+{
+    struct ct_ref ref;
+    size_t j, checked = 0;
+
+    ct_ref_init(&ref);
+    for (j = 0; j < 2 * kt_ncurves; j++) {
+        kurv_mont ctx;
+        char what[64];
+        uint64_t a[KURV_MAXL] = {0}, t[KURV_MAXL], one[KURV_MAXL] = {1}, r[KURV_MAXL];
+        size_t nl, idx = 0, k;
+        unsigned bits;
+
+        curve_modulus(&ctx, what, sizeof what, j);
+        nl = ctx.nl;
+        bits = ctx.bits;
+        /* 0 maps to 0, also through kurv_mont_inv */
+        ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+        memset(r, 0xA5, sizeof r);
+        kurv_mont_inv(&ctx, r, a);
+        cr_assert(is_zero(r, nl), "%s: kurv_mont_inv(0) not 0", what);
+        a[0] = 1;
+        ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+        a[0] = 2;
+        ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+        kl_sub(nl, a, ctx.m, one);                        /* m - 1 */
+        ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+        kl_sub(nl, a, a, one);                            /* m - 2 */
+        ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+        for (k = 0; k < nl; k++)                          /* (m - 1)/2 */
+            a[k] = (ctx.m[k] >> 1) | (k + 1 < nl ? ctx.m[k + 1] << 63 : 0);
+        ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+        kl_add(nl, a, a, one);                            /* (m + 1)/2 */
+        ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+        checked += 7;
+        for (k = 0; k + 1 < bits; k++) {
+            set_run(a, nl, (unsigned)k, (unsigned)k + 1); /* 2^k */
+            ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+            set_run(a, nl, 0, (unsigned)k + 1);           /* 2^(k+1) - 1 */
+            ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+            set_run(t, nl, (unsigned)k, (unsigned)k + 1);
+            kl_sub(nl, a, ctx.m, t);                      /* m - 2^k */
+            ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+            kl_sub(nl, a, a, one);                        /* m - 2^k - 1 */
+            ct_check(&ref, &ctx, ctx.m, nl, a, 1, what, idx++);
+            checked += 4;
+        }
+    }
+    cr_assert_gt(checked, 2 * kt_ncurves * 4 * 255);
+    cr_log_info("safegcd ct: %zu edge values", checked);
+    ct_ref_free(&ref);
+}
+
+Test(safegcd_ct, openssl_random_moduli)
+{
+    struct ct_ref ref;
+    size_t checked = 0;
+    int bits, it;
+
+    ct_ref_init(&ref);
+    for (bits = 2; bits <= 576; bits++) {
+        for (it = 0; it < 40; it++) {
+            uint64_t ml[KURV_MAXL] = {0}, al[KURV_MAXL] = {0};
+            size_t nl = (size_t)(bits + 63) / 64;
+            cr_assert(BN_rand(ref.m, bits, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD));
+            if (BN_is_one(ref.m))
+                continue;
+            cr_assert(BN_rand_range(ref.a, ref.m));
+            if (BN_is_zero(ref.a) || !BN_mod_inverse(ref.w, ref.a, ref.m, ref.bctx)) {
+                ERR_clear_error();
+                continue;                   /* the contract asks for a coprime to m */
+            }
+            bn_limbs(ml, nl, ref.m);
+            bn_limbs(al, nl, ref.a);
+            ct_check(&ref, NULL, ml, nl, al, 0, "random modulus", (size_t)bits);
+            checked++;
+        }
+    }
+    cr_assert_gt(checked, 575 * 20);
+    cr_log_info("safegcd ct: %zu random moduli against BN_mod_inverse", checked);
+    ct_ref_free(&ref);
+}
+
+Test(safegcd_ct, batch_bound)
+{
+    /* P-256's p and an input found by a search for long divstep runs: 567 divsteps */
+    static const uint64_t p256[4] = {0xFFFFFFFFFFFFFFFFULL, 0x00000000FFFFFFFFULL,
+                                     0x0000000000000000ULL, 0xFFFFFFFF00000001ULL};
+    static const uint64_t hard[4] = {0xc3e5da703eeec031ULL, 0xd2da28625a39e70dULL,
+                                     0x00d1ec17e67706e4ULL, 0xf6f9f069d300f760ULL};
+    struct ct_ref ref;
+    uint64_t r[4], want[4];
+
+    /* the documented counts: (49 b + 80)/17 divsteps in batches of 62 */
+    cr_assert_eq(KL_SG_CT_BATCHES(256), 12);
+    cr_assert_eq(KL_SG_CT_BATCHES(384), 18);
+    cr_assert_eq(KL_SG_CT_BATCHES(512), 24);
+    cr_assert_eq(KL_SG_CT_BATCHES(521), 25);
+    cr_assert_eq(KL_SG_CT_BATCHES(576), 27);
+    cr_assert_eq(kl_sg_bits(4, p256), 256);
+
+    ct_ref_init(&ref);
+    limbs_bn(ref.m, p256, 4);
+    limbs_bn(ref.a, hard, 4);
+    cr_assert(BN_mod_inverse(ref.w, ref.a, ref.m, ref.bctx));
+    bn_limbs(want, 4, ref.w);
+    ct_inv_batches(4, r, hard, p256, 10);                 /* 620 >= 567 divsteps */
+    cr_assert_eq(memcmp(r, want, sizeof r), 0, "10 batches: not the inverse");
+    ct_inv_batches(4, r, hard, p256, 9);                  /* 558 < 567: g is not 0 yet */
+    cr_assert_neq(memcmp(r, want, sizeof r), 0, "9 batches gave the inverse");
+    ct_inv(4, r, hard, p256);                             /* the real count: 12 */
+    cr_assert_eq(memcmp(r, want, sizeof r), 0);
+    ct_ref_free(&ref);
 }

@@ -207,7 +207,8 @@ KURV_API kurv_err kurv_scalar_mul(const kurv_curve *c, uint8_t *r, const uint8_t
 KURV_API kurv_err kurv_scalar_neg(const kurv_curve *c, uint8_t *r, const uint8_t *a);
 
 /**
- * kurv_scalar_inv() - r = a^-1 mod n (Fermat: a^(n-2)). Constant time in a.
+ * kurv_scalar_inv() - r = a^-1 mod n (Bernstein-Yang divsteps, a fixed count for n's
+ * bit length). Constant time in a.
  * Return: KURV_OK; KURV_ERR_ARG (a = 0 or a >= n; r zeroed).
  */
 KURV_API kurv_err kurv_scalar_inv(const kurv_curve *c, uint8_t *r, const uint8_t *a);

@@ -21,7 +21,7 @@
  *                          limbs can be compared or stored (the identity by default)
  *   EC_HAVE_FE_EQ          fe_is_zero, fe_eq on the value mod p, whatever the
  *                          representation (default: on the limbs)
- *   EC_HAVE_FE_INV         fe_inv (default: a^(p-2) by fe_pow_pub)
+ *   EC_HAVE_FE_INV         fe_inv (default: fe_inv_divsteps, constant-time safegcd)
  *   EC_HAVE_FE_INV_VARTIME fe_inv_vartime (default: safegcd on the plain value)
  *   EC_HAVE_FE_SQRT        fe_sqrt (default: a^((p+1)/4), for p = 3 mod 4)
  *   EC_FE_SQRT_CHAIN(r, a) an addition chain for a^((p+1)/4) used by the default fe_sqrt;
@@ -34,7 +34,8 @@
  *   fe_is_odd(a)           parity of the plain value (0 or 1)
  *   fe_pow_pub(r, a, e)    r = a^e; e plain limbs and public (the exponent's bits decide
  *                          the work), constant time in a
- *   fe_inv(r, a)           r = a^-1, 0 maps to 0
+ *   fe_inv(r, a)           r = a^-1, 0 maps to 0 (unless EC_HAVE_FE_INV)
+ *   fe_inv_divsteps(r, a)  the same by constant-time divsteps (safegcd.h)
  *   fe_inv_vartime(r, a)   the same for a PUBLIC a only (normalising a verification's
  *                          or a multi-scalar product's result)
  *   fe_sqrt(r, a)          a square root; returns all-ones if r^2 = a
@@ -121,13 +122,24 @@ static void fe_pow_pub(EC_CTX_PARAM fe *r, const fe *a, const uint64_t *e)
     *r = acc;
 }
 
+/* r = a^-1 (0 maps to 0) by the constant-time Bernstein-Yang divsteps (safegcd.h,
+ * kl_inv_safegcd_ct: a fixed batch count for p's bit length) on the plain value.
+ * Constant time in a. fe_inv unless the field header supplies its own
+ * (EC_HAVE_FE_INV). */
+static inline void fe_inv_divsteps(EC_CTX_PARAM fe *r, const fe *a)
+{
+    fe x, y;
+    fe_from_dom(EC_CTX_ARG &x, a);              /* plain, fully reduced */
+    kl_inv_safegcd_ct(EC_N, y.v, x.v, EC_P.v);
+    fe_to_dom(EC_CTX_ARG r, &y);                /* 0 stays 0 */
+    kl_sg_wipe(&x, sizeof x);
+    kl_sg_wipe(&y, sizeof y);
+}
+
 #ifndef EC_HAVE_FE_INV
-/* r = a^(p-2) = a^-1 (0 maps to 0). Constant time in a. */
 static void fe_inv(EC_CTX_PARAM fe *r, const fe *a)
 {
-    fe e, two = {{2}};
-    kl_sub(EC_N, e.v, EC_P.v, two.v);
-    fe_pow_pub(EC_CTX_ARG r, a, e.v);
+    fe_inv_divsteps(EC_CTX_ARG r, a);
 }
 #endif
 
