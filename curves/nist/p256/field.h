@@ -407,27 +407,7 @@ static inline void fe_from_dom(fe *r, const fe *a)
 
 #include "fe_sqr_n_tmpl.h"
 
-/* r = a^(p-2) = a^-1 (0 maps to 0), an addition chain of 255 squarings and 11
- * products. p - 2 = [32 ones][31 zeros][1][96 zeros][94 ones][0][1] (bit 255 first).
- * Constant time. */
-#define EC_HAVE_FE_INV 1
-static void fe_inv(fe *r, const fe *a)
-{
-    fe x2, x3, x6, x12, x15, x30, x32, t;
-
-    fe_sqr(&x2, a);           fe_mul(&x2, &x2, a);        /* a^(2^2 - 1) */
-    fe_sqr(&x3, &x2);         fe_mul(&x3, &x3, a);
-    fe_sqr_n(&x6, &x3, 3);  fe_mul(&x6, &x6, &x3);
-    fe_sqr_n(&x12, &x6, 6); fe_mul(&x12, &x12, &x6);
-    fe_sqr_n(&x15, &x12, 3); fe_mul(&x15, &x15, &x3);
-    fe_sqr_n(&x30, &x15, 15); fe_mul(&x30, &x30, &x15);
-    fe_sqr_n(&x32, &x30, 2); fe_mul(&x32, &x32, &x2);
-    fe_sqr_n(&t, &x32, 32); fe_mul(&t, &t, a);          /* [32 ones][31 zeros][1] */
-    fe_sqr_n(&t, &t, 96);                               /* 96 zeros */
-    fe_sqr_n(&t, &t, 32); fe_mul(&t, &t, &x32);
-    fe_sqr_n(&t, &t, 32); fe_mul(&t, &t, &x32);
-    fe_sqr_n(&t, &t, 30); fe_mul(&t, &t, &x30);         /* 94 ones */
-    fe_sqr_n(&t, &t, 2);  fe_mul(r, &t, a);             /* 0, 1 */
-}
+/* fe_inv: the template's default, constant-time divsteps (ec/fe.h fe_inv_divsteps),
+ * faster here than the addition chain a^(p-2) it replaced */
 
 #endif

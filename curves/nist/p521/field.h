@@ -247,25 +247,7 @@ static inline void fe_from_dom(fe *r, const fe *a)
 
 #include "fe_sqr_n_tmpl.h"
 
-/* r = a^(p-2) = a^-1 (0 maps to 0); p - 2 = [519 ones][0][1]: an addition chain
- * of 525 squarings and 14 products. Constant time. */
-#define EC_HAVE_FE_INV 1
-static void fe_inv(fe *r, const fe *a)
-{
-    fe x2, x3, x7, t, u;
-    int k;
-
-    fe_sqr(&x2, a);            fe_mul(&x2, &x2, a);       /* a^(2^2 - 1) */
-    fe_sqr(&x3, &x2);          fe_mul(&x3, &x3, a);
-    fe_sqr_n(&x7, &x3, 3);   fe_mul(&x7, &x7, &x3);     /* 6 ones */
-    fe_sqr(&x7, &x7);          fe_mul(&x7, &x7, a);       /* 7 ones */
-    t = x2;                                               /* a^(2^k - 1), k = 2 */
-    for (k = 2; k < 512; k *= 2) {
-        fe_sqr_n(&u, &t, k);
-        fe_mul(&t, &u, &t);                               /* k -> 2k */
-    }
-    fe_sqr_n(&t, &t, 7);     fe_mul(&t, &t, &x7);       /* 519 ones */
-    fe_sqr_n(&t, &t, 2);     fe_mul(r, &t, a);          /* 0, 1 */
-}
+/* fe_inv: the template's default, constant-time divsteps (ec/fe.h fe_inv_divsteps),
+ * faster here than the addition chain a^(p-2) it replaced */
 
 #endif
