@@ -786,7 +786,8 @@ static void op_gen(const plist *a, const plist *b, int use_templ)
     ERR_clear_error();
     if (ik != ir) {
         const char *g = group_of(b);
-        int ours = (g && kurv_names(g) >= 0) || (!g && use_templ);
+        /* EVP applies a template after the params: its curve is the one generated on */
+        int ours = (g && kurv_names(g) >= 0) || (use_templ && (!g || curve_of(tk) >= 0));
         const char *s;
         int ok = 0;
         if (ours)

@@ -611,12 +611,16 @@ static const char *km_query_operation_name(int operation_id)
 }
 
 /* Key and parameter generation. dg: the default provider's generation context, while the
- * group is one kurv does not offer here. */
+ * group is one kurv does not offer here. bad_pf, bad_enc: a point-format or encoding that
+ * went to dg with a foreign group and that kurv does not take; EVP applies a template after
+ * the params, so a template on a kurv curve drops dg but not these: like the default
+ * provider, which keeps them and fails at generation, gen() then refuses. */
 typedef struct {
     kp_provctx *pc;
     const kp_curve *curve;
     int selection;
     int compressed;
+    int bad_pf, bad_enc;
     const kp_dfn *df;
     void *dg;
 } kp_gen;
@@ -671,6 +675,18 @@ static int gen_set_params(void *genctx, const OSSL_PARAM params[])
             return 0;
         }
         g->curve = NULL;
+        /* kept for a template on a kurv curve (kp_gen); the errors are cleared, as only
+         * gen() reports them */
+        ERR_set_mark();
+        if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_ENCODING)) != NULL)
+            g->bad_enc = !check_encoding(p);
+        if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT)) != NULL) {
+            kp_key t = {0};
+            g->bad_pf = !set_point_format(&t, p);
+            if (!g->bad_pf)
+                g->compressed = t.compressed;
+        }
+        ERR_pop_to_mark();
         return 1;
     }
     if (g->dg != NULL) {
@@ -684,14 +700,17 @@ static int gen_set_params(void *genctx, const OSSL_PARAM params[])
             return 0;
         g->curve = c;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_ENCODING)) != NULL
-        && !check_encoding(p))
-        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_ENCODING)) != NULL) {
+        if (!check_encoding(p))
+            return 0;
+        g->bad_enc = 0;
+    }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT)) != NULL) {
         kp_key t = {0};
         if (!set_point_format(&t, p))
             return 0;
         g->compressed = t.compressed;
+        g->bad_pf = 0;
     }
     return 1;
 }
@@ -764,6 +783,12 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
     (void)cbarg;
     if (g->curve == NULL) {
         kp_err(PROV_R_NO_PARAMETERS_SET, "no group set for EC key generation");
+        return NULL;
+    }
+    if (g->bad_pf || g->bad_enc) {
+        kp_err(PROV_R_NOT_SUPPORTED, "%s set with a group kurv does not offer, then a template on "
+               "%s: kurv has uncompressed and compressed points on named curves only",
+               g->bad_pf ? "point-format" : "encoding", g->curve->name);
         return NULL;
     }
     kp_key *k = km_new(g->pc);

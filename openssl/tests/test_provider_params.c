@@ -15,7 +15,13 @@
  *      refused point, so only its refusal is checked);
  *   3. EVP_DigestSignInit_ex naming SHA-224 with a params list that says digest=SHA256:
  *      the named digest wins, so the signature verifies under SHA-224 (by the default
- *      provider) and not under SHA-256 (kurv used to sign with the param's digest).
+ *      provider) and not under SHA-256 (kurv used to sign with the param's digest);
+ *   4. key generation from a template on the curve, with gen params group "" (a curve kurv
+ *      does not offer, so they went to the default provider's generation) and point-format
+ *      "bogus": EVP applies the template after the params, so the template's curve is the
+ *      one generated on, and both refuse the point-format then (kurv used to drop it with
+ *      the default provider's context and generate); with point-format "compressed"
+ *      instead both generate, on the template's curve.
  * Exit 0 when every check passes, 1 otherwise (each failure printed; kurv.so not loading
  * is a failure).
  */
@@ -145,6 +151,40 @@ static int digest_param_check(const char *group, EVP_PKEY *pk, EVP_PKEY *pub, in
     return init;
 }
 
+/* check 4 with provider i: 1 if a key was generated from a template on group after gen
+ * params {group "", point-format pf}, on that curve; 0 if refused */
+static int gen_template_check(const char *group, const char *pf, int i)
+{
+    OSSL_PARAM tp[] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)group, 0),
+        OSSL_PARAM_construct_end()};
+    OSSL_PARAM gp[] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, "", 0),
+        OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT, (char *)pf, 0),
+        OSSL_PARAM_construct_end()};
+    EVP_PKEY *t = NULL, *k = NULL;
+    EVP_PKEY_CTX *f = EVP_PKEY_CTX_new_from_name(lib, "EC", provs[i]), *c = NULL;
+    char name[64] = "";
+    int ok = 0;
+    CHECK(f != NULL && EVP_PKEY_fromdata_init(f) == 1
+          && EVP_PKEY_fromdata(f, &t, EVP_PKEY_KEY_PARAMETERS, tp) == 1,
+          "%s %s: the template", group, provs[i]);
+    if (t != NULL && (c = EVP_PKEY_CTX_new_from_pkey(lib, t, provs[i])) != NULL
+            && EVP_PKEY_keygen_init(c) == 1 && EVP_PKEY_CTX_set_params(c, gp) == 1
+            && EVP_PKEY_generate(c, &k) == 1) {
+        CHECK(EVP_PKEY_get_utf8_string_param(k, OSSL_PKEY_PARAM_GROUP_NAME, name, sizeof name,
+                                             NULL) == 1 && strcmp(name, group) == 0,
+              "%s %s: generated on %s, not the template's curve", group, provs[i], name);
+        ok = 1;
+    }
+    ERR_clear_error();
+    EVP_PKEY_free(k);
+    EVP_PKEY_CTX_free(c);
+    EVP_PKEY_free(t);
+    EVP_PKEY_CTX_free(f);
+    return ok;
+}
+
 static void test_curve(const char *group)
 {
     unsigned char unc[133], cmp[67];
@@ -185,6 +225,13 @@ static void test_curve(const char *group)
     }
     EVP_PKEY_free(mine);
     EVP_PKEY_free(ref);
+
+    for (i = 0; i < 2; i++) {
+        CHECK(gen_template_check(group, "bogus", i) == 0,
+              "%s %s: generated with point-format \"bogus\"", group, provs[i]);
+        CHECK(gen_template_check(group, "compressed", i) == 1,
+              "%s %s: refused point-format \"compressed\"", group, provs[i]);
+    }
 }
 
 int main(void)
