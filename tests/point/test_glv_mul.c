@@ -85,7 +85,7 @@ Test(glv_mul, random_scalars_match_openssl)
     pc_open(&e, kt_curve("secp256k1"));
     op = EC_POINT_new(e.g);
     cr_assert(b && op);
-    for (it = 0; it < 100000; it++) {
+    for (it = 0; it < KT_RANDOM(100000); it++) {
         if (it % 1000 == 0)
             pc_rand_point(&e, &P, op);
         cr_assert(BN_rand_range(b, e.n) == 1);

@@ -27,8 +27,9 @@
 #include <string.h>
 
 #include "field_inst_api.h"
+#include "testutil.h"
 
-#define NRAND 1000000
+#define NRAND KT_RANDOM(1000000)
 #define MAXL 9
 
 static uint64_t rng_state;
