@@ -21,9 +21,12 @@ extern const struct tf_field tf_p256_field, tf_p384_field, tf_bp256_field, tf_bp
 /* P-521 (field_p521.c, plain values; see there): the operations on the field's own
  * loose limbs, and the helpers that make, check and read such limbs */
 extern const struct tf_field tf_p521_field;
-enum { TF_MUL, TF_SQR, TF_ADD, TF_SUB, TF_NEG };
+enum { TF_MUL, TF_SQR, TF_ADD, TF_SUB, TF_NEG, TF_MUL4, TF_MUL8,
+       TF_ADD_LAZY, TF_SUB_LAZY, TF_MUL3_LAZY };
 void tf_p521_raw(int op, uint64_t *r, const uint64_t *a, const uint64_t *b);
 void tf_p521_make(uint64_t *a, const uint64_t *rnd);
+void tf_p521_make_wide(uint64_t *a, const uint64_t *rnd);
 int tf_p521_in_form(const uint64_t *a);
+int tf_p521_in_wide(const uint64_t *a);
 void tf_p521_value(uint64_t *v, const uint64_t *a);
 #endif

@@ -8,7 +8,10 @@
  *                   keeps it (the loose form, not reduced)
  *   tf_p521_make    loose limbs from nine random words (each limb masked to its bound:
  *                   all-ones words give the largest loose element)
+ *   tf_p521_make_wide the same up to the wide form's bounds (fe_mul and fe_sqr's
+ *                   inputs, the _lazy routines' results)
  *   tf_p521_in_form whether limbs are within the loose form's bounds
+ *   tf_p521_in_wide whether limbs are within the wide form's bounds
  *   tf_p521_value   the value of loose limbs as plain 64-bit limbs (not reduced mod p)
  */
 #include <string.h>
@@ -25,6 +28,11 @@ void tf_p521_raw(int op, uint64_t *r, const uint64_t *a, const uint64_t *b)
     case TF_SQR: fe_sqr(&z, &x); break;
     case TF_ADD: fe_add(&z, &x, &y); break;
     case TF_SUB: fe_sub(&x, &x, &y); z = x; break;     /* in place: r aliasing a */
+    case TF_MUL4: fe_mul4(&z, &x); break;
+    case TF_MUL8: fe_mul8(&x, &x); z = x; break;        /* in place */
+    case TF_ADD_LAZY: fe_add_lazy(&z, &x, &y); break;
+    case TF_SUB_LAZY: fe_sub_lazy(&z, &x, &y); break;
+    case TF_MUL3_LAZY: fe_mul3_lazy(&x, &x); z = x; break; /* in place */
     default: fe_neg(&z, &x); break;
     }
     memcpy(r, z.v, sizeof z.v);
@@ -43,6 +51,23 @@ int tf_p521_in_form(const uint64_t *a)
     int i, ok = 1;
     for (i = 0; i < 9; i++)
         ok &= a[i] <= (i < 8 ? 2 * P521_M58 + 1 : P521_M58);
+    return ok;
+}
+
+/* the wide form (field.h, at fe_mul): limbs 0..7 < 2^61, limb 8 < 2^60 */
+#define P521_W61 0x1FFFFFFFFFFFFFFFULL
+void tf_p521_make_wide(uint64_t *a, const uint64_t *rnd)
+{
+    int i;
+    for (i = 0; i < 9; i++)
+        a[i] = rnd[i] & (i < 8 ? P521_W61 : P521_W61 >> 1);
+}
+
+int tf_p521_in_wide(const uint64_t *a)
+{
+    int i, ok = 1;
+    for (i = 0; i < 9; i++)
+        ok &= a[i] <= (i < 8 ? P521_W61 : P521_W61 >> 1);
     return ok;
 }
 

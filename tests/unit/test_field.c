@@ -20,7 +20,11 @@
  * one path, portable C) goes through the same checks, and through the loose form it
  * keeps: NRAND random pairs of loose elements (every limb up to its bound) and 4096
  * pairs of extreme ones, whose raw results must stay in that form and agree with BN
- * mod p, a product fed back as the next input every third pair.
+ * mod p, a product fed back as the next input every third pair. With them the
+ * doubling's routines: fe_mul4 and fe_mul8 (loose results), and the _lazy ones
+ * (fe_add_lazy, fe_sub_lazy, fe_mul3_lazy), whose results must be within the wide
+ * form that fe_mul and fe_sqr accept; fe_mul and fe_sqr themselves are checked on as
+ * many pairs of wide elements (every limb up to the wide bound, all-ones included).
  */
 #include <criterion/criterion.h>
 #include <openssl/bn.h>
@@ -314,11 +318,15 @@ Test(field, bp512_c) { run_field(&tf_bp512_field, 0); }
 Test(field, p521) { run_field(&tf_p521_field, 0); }
 
 /* P-521's loose form (the field's own limbs, field_p521.c): each raw result must be in
- * that form and its value equal the BN value mod p */
+ * that form (a _lazy result: in the wide form) and its value equal the BN value mod
+ * p. wide: a and b are wide elements, and only fe_mul and fe_sqr (which accept them)
+ * run. */
 static void p521_check_raw(struct ref *rf, const uint64_t *a, const uint64_t *b,
-                           uint64_t *out)
+                           uint64_t *out, int wide)
 {
-    static const char *const name[] = {"fe_mul", "fe_sqr", "fe_add", "fe_sub", "fe_neg"};
+    static const char *const name[] = {"fe_mul", "fe_sqr", "fe_add", "fe_sub", "fe_neg",
+                                       "fe_mul4", "fe_mul8", "fe_add_lazy",
+                                       "fe_sub_lazy", "fe_mul3_lazy"};
     uint64_t va[9], vb[9], vr[9], r[9];
     BIGNUM *x, *y, *t = BN_new(), *got;
     char ha[20 * MAXL], hb[20 * MAXL];
@@ -328,23 +336,30 @@ static void p521_check_raw(struct ref *rf, const uint64_t *a, const uint64_t *b,
     x = bn_of(va, 9);
     y = bn_of(vb, 9);
     cr_assert(x && y && t);
-    for (op = TF_MUL; op <= TF_NEG; op++) {
+    for (op = TF_MUL; op <= (wide ? TF_SQR : TF_MUL3_LAZY); op++) {
+        int in_form;
         tf_p521_raw(op, r, a, b);
         switch (op) {
         case TF_MUL: cr_assert(BN_mod_mul(t, x, y, rf->p, rf->bn)); break;
         case TF_SQR: cr_assert(BN_mod_sqr(t, x, rf->p, rf->bn)); break;
-        case TF_ADD: cr_assert(BN_mod_add(t, x, y, rf->p, rf->bn)); break;
-        case TF_SUB: cr_assert(BN_mod_sub(t, x, y, rf->p, rf->bn)); break;
+        case TF_ADD: case TF_ADD_LAZY: cr_assert(BN_mod_add(t, x, y, rf->p, rf->bn)); break;
+        case TF_SUB: case TF_SUB_LAZY: cr_assert(BN_mod_sub(t, x, y, rf->p, rf->bn)); break;
+        case TF_MUL4: cr_assert(BN_mod_lshift(t, x, 2, rf->p, rf->bn)); break;
+        case TF_MUL8: cr_assert(BN_mod_lshift(t, x, 3, rf->p, rf->bn)); break;
+        case TF_MUL3_LAZY:
+            cr_assert(BN_mod_lshift1(t, x, rf->p, rf->bn) && BN_mod_add(t, t, x, rf->p, rf->bn));
+            break;
         default: cr_assert(BN_mod_sub(t, rf->p, x, rf->p, rf->bn)); break;
         }
         tf_p521_value(vr, r);
         got = bn_of(vr, 9);
         cr_assert(got && BN_nnmod(got, got, rf->p, rf->bn));
-        if (!tf_p521_in_form(r) || BN_cmp(got, t) != 0) {
+        in_form = op >= TF_ADD_LAZY ? tf_p521_in_wide(r) : tf_p521_in_form(r);
+        if (!in_form || BN_cmp(got, t) != 0) {
             hexs(ha, a, 9);
             hexs(hb, b, 9);
-            cr_assert_fail("P-521 loose limbs %s(%s, %s): %s", name[op], ha, hb,
-                           tf_p521_in_form(r) ? "differs from BN" : "result out of form");
+            cr_assert_fail("P-521 %s limbs %s(%s, %s): %s", wide ? "wide" : "loose",
+                           name[op], ha, hb, in_form ? "differs from BN" : "result out of form");
         }
         BN_free(got);
         if (op == TF_MUL)
@@ -379,7 +394,10 @@ static void run_p521_loose(int adx)
             }
             tf_p521_make(a, ra);
             tf_p521_make(b, rb);
-            p521_check_raw(&rf, a, b, prev);
+            p521_check_raw(&rf, a, b, prev, 0);
+            tf_p521_make_wide(a, ra);
+            tf_p521_make_wide(b, rb);
+            p521_check_raw(&rf, a, b, prev, 1);
         }
     rng_state = 0x2545F4914F6CDD1DULL ^ ((uint64_t)adx << 32);
     for (it = 0; it < NRAND; it++) {
@@ -391,7 +409,10 @@ static void run_p521_loose(int adx)
         tf_p521_make(b, rb);
         if (it % 3 == 1)
             memcpy(a, prev, sizeof a);  /* the previous product, as the field keeps it */
-        p521_check_raw(&rf, a, b, prev);
+        p521_check_raw(&rf, a, b, prev, 0);
+        tf_p521_make_wide(a, ra);
+        tf_p521_make_wide(b, rb);
+        p521_check_raw(&rf, a, b, prev, 1);
     }
     tf_p521_field.path(1);
     ref_free(&rf);

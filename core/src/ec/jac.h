@@ -22,6 +22,34 @@
 #define KURV_EC_JAC_H
 
 #if EC_A_KIND == EC_A_MINUS3 || defined(EC_TWIST_A3)
+/*
+ * The doubling's small multiples and the sums that only feed a product. A field
+ * header that defines EC_HAVE_FE_LAZY (P-521) supplies fe_mul4, fe_mul8 (r = 4a, 8a)
+ * and fe_add_lazy, fe_sub_lazy, fe_mul3_lazy (r = a + b, a - b, 3a, to be used only
+ * as an operand of fe_mul or fe_sqr: the field may skip their reduction); otherwise
+ * they are the additions they stand for.
+ */
+#ifndef EC_HAVE_FE_LAZY
+#define fe_add_lazy fe_add
+#define fe_sub_lazy fe_sub
+static inline void fe_mul3_lazy(EC_CTX_PARAM fe *r, const fe *a)
+{
+    fe t;
+    fe_dbl(EC_CTX_ARG &t, a);
+    fe_add(EC_CTX_ARG r, a, &t);
+}
+static inline void fe_mul4(EC_CTX_PARAM fe *r, const fe *a)
+{
+    fe_dbl(EC_CTX_ARG r, a);
+    fe_dbl(EC_CTX_ARG r, r);
+}
+static inline void fe_mul8(EC_CTX_PARAM fe *r, const fe *a)
+{
+    fe_mul4(EC_CTX_ARG r, a);
+    fe_dbl(EC_CTX_ARG r, r);
+}
+#endif
+
 /* r = 2p (Jacobian) on a curve with a = -3 (E itself, or the loop curve E_t), by
  * dbl-2001-b: 3M + 5S. r may alias p. */
 static void jac_dbl_a3(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
@@ -30,26 +58,22 @@ static void jac_dbl_a3(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
     fe_sqr(EC_CTX_ARG &delta, &p->z);
     fe_sqr(EC_CTX_ARG &gamma, &p->y);
     fe_mul(EC_CTX_ARG &beta, &p->x, &gamma);
-    fe_sub(EC_CTX_ARG &t, &p->x, &delta);
-    fe_add(EC_CTX_ARG &u, &p->x, &delta);
+    fe_sub_lazy(EC_CTX_ARG &t, &p->x, &delta);
+    fe_add_lazy(EC_CTX_ARG &u, &p->x, &delta);
     fe_mul(EC_CTX_ARG &alpha, &t, &u);
-    fe_dbl(EC_CTX_ARG &t, &alpha);
-    fe_add(EC_CTX_ARG &alpha, &alpha, &t);
-    fe_add(EC_CTX_ARG &t, &p->y, &p->z);
+    fe_mul3_lazy(EC_CTX_ARG &alpha, &alpha);
+    fe_add_lazy(EC_CTX_ARG &t, &p->y, &p->z);
     fe_sqr(EC_CTX_ARG &t, &t);
     fe_sub(EC_CTX_ARG &t, &t, &gamma);
     fe_sub(EC_CTX_ARG &r->z, &t, &delta);
-    fe_dbl(EC_CTX_ARG &beta, &beta);
-    fe_dbl(EC_CTX_ARG &beta, &beta);      /* 4 beta */
+    fe_mul4(EC_CTX_ARG &beta, &beta);
     fe_sqr(EC_CTX_ARG &t, &alpha);
     fe_dbl(EC_CTX_ARG &u, &beta);
     fe_sub(EC_CTX_ARG &r->x, &t, &u);
-    fe_sub(EC_CTX_ARG &t, &beta, &r->x);
+    fe_sub_lazy(EC_CTX_ARG &t, &beta, &r->x);
     fe_mul(EC_CTX_ARG &t, &alpha, &t);
     fe_sqr(EC_CTX_ARG &gamma, &gamma);
-    fe_dbl(EC_CTX_ARG &gamma, &gamma);
-    fe_dbl(EC_CTX_ARG &gamma, &gamma);
-    fe_dbl(EC_CTX_ARG &gamma, &gamma);
+    fe_mul8(EC_CTX_ARG &gamma, &gamma);
     fe_sub(EC_CTX_ARG &r->y, &t, &gamma);
 }
 #endif

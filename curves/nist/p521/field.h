@@ -7,7 +7,8 @@
  * i + j - 9 with a factor 2, and every column fits a 128-bit accumulator without
  * carries between the products. Elements are kept only loosely reduced:
  *   limbs 0..7 < 2^59, limb 8 < 2^58 (the value is < 2^522 + 2^59, not always < p);
- * every operation takes and returns elements in this form. fe_from_dom,
+ * every operation takes and returns elements in this form, except the _lazy ones
+ * (results for fe_mul and fe_sqr only, which accept wider limbs: see there). fe_from_dom,
  * fe_is_zero and fe_eq go through p521_canon, which yields the unique value < p.
  * EC_P stays the prime as saturated 64-bit limbs: fe_to_dom / fe_from_dom convert
  * between those and the 58-bit limbs.
@@ -25,6 +26,10 @@
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
 #define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
+/* verification's u2*Q (ec/mul2.h): Q's odd multiples made affine with one inversion
+ * (callgrind, per verify: 3.357M -> 3.196M instructions; a width-6 NAF for u2 on top
+ * measured no better, 3.234M) */
+#define EC_Q_AFFINE 1
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
@@ -96,26 +101,70 @@ P521_INLINE void p521_carry_par(uint64_t v[9])
 #define EC_HAVE_FE_CANON 1
 static inline void fe_canon(fe *r, const fe *a) { p521_canon(r, a); }
 
-#define EC_HAVE_FE_ADDSUB 1
-P521_INLINE void fe_add(fe *r, const fe *a, const fe *b)
+/*
+ * Small multiples and a product's operands, for the doubling (ec/jac.h jac_dbl_a3,
+ * EC_HAVE_FE_LAZY). fe_mul4, fe_mul8: r = 4a, 8a, loose form in and out (a limb of 8a
+ * is < 2^62: within p521_carry_par's input bound). The _lazy routines skip the carry
+ * pass: their result may only be an operand of fe_mul or fe_sqr, which take "wide"
+ * elements, limbs 0..7 < 2^61, limb 8 < 2^60 (see the column bounds at fe_mul):
+ *   fe_add_lazy  a + b:       limbs < 2^60, limb 8 < 2^59;
+ *   fe_sub_lazy  a + 4p - b:  limbs < 2^59 + 2^60 < 2^61, limb 8 < 2^58 + 2^59 < 2^60,
+ *                             never negative (a limb of 4p is 2^60 - 4 > 2^59 > b's);
+ *   fe_mul3_lazy 3a:          limbs < 3 * 2^59 < 2^61, limb 8 < 3 * 2^58 < 2^60.
+ * Loose inputs (limbs 0..7 < 2^59, limb 8 < 2^58) in every case.
+ */
+#define EC_HAVE_FE_LAZY 1
+P521_INLINE void fe_add_lazy(fe *r, const fe *a, const fe *b)
 {
     int i;
     KL_UNROLL
     for (i = 0; i < 9; i++)
         r->v[i] = a->v[i] + b->v[i];
-    p521_carry_par(r->v);
 }
 
 /* r = a + 4p - b: 4p has limbs 2^60 - 4 (limb 8: 2^59 - 4), above any loose limb */
-P521_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
+P521_INLINE void fe_sub_lazy(fe *r, const fe *a, const fe *b)
 {
     int i;
     KL_UNROLL
     for (i = 0; i < 8; i++)
         r->v[i] = a->v[i] + (0x1000000000000000ULL - 4) - b->v[i];
     r->v[8] = a->v[8] + (0x0800000000000000ULL - 4) - b->v[8];
+}
+
+#define EC_HAVE_FE_ADDSUB 1
+P521_INLINE void fe_add(fe *r, const fe *a, const fe *b)
+{
+    fe_add_lazy(r, a, b);
     p521_carry_par(r->v);
 }
+
+P521_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
+{
+    fe_sub_lazy(r, a, b);
+    p521_carry_par(r->v);
+}
+
+P521_INLINE void fe_mul3_lazy(fe *r, const fe *a)
+{
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 9; i++)
+        r->v[i] = 3 * a->v[i];
+}
+
+/* r = 2^s a, s <= 3 */
+P521_INLINE void p521_shl(fe *r, const fe *a, unsigned s)
+{
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 9; i++)
+        r->v[i] = a->v[i] << s;
+    p521_carry_par(r->v);
+}
+
+P521_INLINE void fe_mul4(fe *r, const fe *a) { p521_shl(r, a, 2); }
+P521_INLINE void fe_mul8(fe *r, const fe *a) { p521_shl(r, a, 3); }
 
 P521_INLINE void fe_neg(fe *r, const fe *a)
 {
@@ -149,13 +198,17 @@ P521_INLINE void p521_carry_wide(fe *r, kurv_u128 c[9])
         c[i + 1] += c[i] >> 58;
     }
     r->v[8] = (uint64_t)c[8] & P521_M57;
-    top = (c[8] >> 57) + r->v[0];          /* weight 2^521 = 1; < 2^67 */
+    top = (c[8] >> 57) + r->v[0];          /* weight 2^521 = 1; < 2^72 */
     r->v[0] = (uint64_t)top & P521_M58;
     r->v[1] += (uint64_t)(top >> 58);
 }
 
-/* Column bounds: inputs < 2^59 (limb 8 < 2^58); a product with a doubled factor is
- * < 2^119 and a column sums nine products: < 2^123 (squaring: five, < 2^123). */
+/* Column bounds, for wide inputs (limbs 0..7 < 2^61, limb 8 < 2^60; every loose
+ * element is one): a doubled limb is < 2^62, a product with a doubled factor < 2^123,
+ * and a column sums nine products: < 9 * 2^123 < 2^127 (squaring: at most five
+ * products of two doubled limbs, < 5 * 2^124 < 2^127). In p521_carry_wide a column
+ * then gains < 2^70 from the one before, c[8] >> 57 is < 2^71 and the last carry into
+ * limb 1 < 2^14: the output is loose. */
 P521_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
     const uint64_t *x = a->v, *y = b->v;
