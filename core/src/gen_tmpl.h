@@ -4,8 +4,8 @@
  * GEN_P (needed by Montgomery fields), GEN_A, GEN_B, GEN_GX, GEN_GY (EC_FLEN bytes each) and GEN_N (EC_SLEN
  * bytes), then includes this file, which provides main(). The program prints a
  * C header holding the field-representation constants (ec_k), the fixed-window
- * table of G (ec_base_table: window i, entry j = (j+1) * 2^(EC_BASE_W * i) * G,
- * affine), the Montgomery context for scalars modulo n (ec_sc) and, when gen.c
+ * table of G (ec_base_table: window i, entry j = (j+1) * 2^(EC_G_BASE_W * i) * G,
+ * affine; EC_G_BASE_W is EC_BASE_W unless the curve sets it, ec/types.h), the Montgomery context for scalars modulo n (ec_sc) and, when gen.c
  * defines EC_G_WNAF_W, the odd multiples of G for verification (ec_g_odd, below).
  * Limbs are printed as 64-bit literals, independent of the generating machine.
  *
@@ -183,9 +183,9 @@ int main(int argc, char **argv)
     if (!f)
         gen_die("cannot open the output file");
     fprintf(f, "/* Generated at build time by the kurv table generator. Do not edit. */\n");
-    fprintf(f, "#if EC_BASE_W != %d || EC_N != %d || EC_ORDER_BITS != %d\n"
+    fprintf(f, "#if EC_G_BASE_W != %d || EC_N != %d || EC_ORDER_BITS != %d\n"
                "#error \"table geometry does not match the curve\"\n#endif\n",
-            EC_BASE_W, EC_N, EC_ORDER_BITS);
+            EC_G_BASE_W, EC_N, EC_ORDER_BITS);
 #ifdef EC_FIELD_MONT
     fprintf(f, "static const fe ec_fp_rr = ");
     gen_fe(f, &ec_fp_rr);
@@ -212,17 +212,17 @@ int main(int argc, char **argv)
     ec_k = kt;                          /* the tables of G are made on E_t */
 #endif
 
-    fprintf(f, "static const ec_aff ec_base_table[%d][%d] = {\n", EC_BASE_WINDOWS, EC_BASE_ENTRIES);
+    fprintf(f, "static const ec_aff ec_base_table[%d][%d] = {\n", EC_G_BASE_WINDOWS, EC_G_BASE_ENTRIES);
     proj_from_aff(EC_CTX_ARG &base, &g);
-    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+    for (i = 0; i < EC_G_BASE_WINDOWS; i++) {
         fputs(" {\n", f);
         acc = base;
-        for (j = 0; j < EC_BASE_ENTRIES; j++) {
-            gen_aff(f, &acc, j + 1 == EC_BASE_ENTRIES);
+        for (j = 0; j < EC_G_BASE_ENTRIES; j++) {
+            gen_aff(f, &acc, j + 1 == EC_G_BASE_ENTRIES);
             proj_add(EC_CTX_ARG &acc, &acc, &base);
         }
-        fputs(i + 1 < EC_BASE_WINDOWS ? " },\n" : " }\n", f);
-        for (j = 0; j < EC_BASE_W; j++)
+        fputs(i + 1 < EC_G_BASE_WINDOWS ? " },\n" : " }\n", f);
+        for (j = 0; j < EC_G_BASE_W; j++)
             proj_dbl(EC_CTX_ARG &base, &base);
     }
     fputs("};\n", f);

@@ -39,6 +39,8 @@
  *   EC_ORDER_BITS   bits of the group order n
  *   EC_A_KIND       EC_A_ZERO, EC_A_MINUS3 or EC_A_GENERIC (ec/types.h)
  *   EC_BASE_W       window width (bits) of the fixed-window tables
+ *   EC_G_BASE_W     optional (default EC_BASE_W): the width of the generator's table
+ *                   ec_base_table alone (ec/types.h), for k*G
  *   EC_BASE_JACOBIAN  optional: n is close enough to 2^EC_ORDER_BITS for k*G in
  *                   Jacobian coordinates (the bound is at pt_mul_table_ct)
  *   EC_TWIST_A3     optional: the curve is isomorphic to one with a = -3 (RFC 5639
@@ -53,7 +55,7 @@
  * shortest vector: the proof at pt_mul_ct in ec/mul_ct.h). Then, before inclusion, the
  * constants ec_k (struct ec_consts), ec_tw (struct ec_twist, with EC_TWIST_A3) and,
  * unless EC_NO_TABLE, the generated
- * ec_base_table[EC_BASE_WINDOWS][EC_BASE_ENTRIES], ec_sc (the scalar context, whose
+ * ec_base_table[EC_G_BASE_WINDOWS][EC_G_BASE_ENTRIES], ec_sc (the scalar context, whose
  * modulus is n) and, when the curve's gen.c asks for them (EC_G_WNAF_W), the odd
  * multiples of G ec_g_odd.
  */

@@ -517,15 +517,15 @@ static kurv_err ec_op_msm_vartime(const kurv_curve *c, uint8_t *xy, const uint8_
             msm_pippenger(EC_CTX_ARG &acc, pts, limbs, mm, base + l.part, l.c, n * MSM_SPLIT);
     }
     if (g) {
-        int8_t d[EC_BASE_WINDOWS];
+        int8_t d[EC_G_BASE_WINDOWS];
         ec_jac *ga = &acc;              /* where g*G is summed: on the loop curve */
 #ifdef EC_TWIST_A3
         ec_jac gacc;                    /* E_t, where ec_base_table is */
         jac_set_inf(EC_CTX_ARG &gacc);
         ga = &gacc;
 #endif
-        sc_recode_signed(d, g, EC_BASE_W, EC_BASE_WINDOWS);
-        for (i = 0; i < EC_BASE_WINDOWS; i++) {
+        sc_recode_signed(d, g, EC_G_BASE_W, EC_G_BASE_WINDOWS);
+        for (i = 0; i < EC_G_BASE_WINDOWS; i++) {
             if (d[i] > 0)
                 jac_add_aff_vartime_t(EC_CTX_ARG ga, ga, &ec_base_table[i][d[i] - 1]);
             else if (d[i] < 0)

@@ -282,7 +282,7 @@ static uint64_t pt_mul2_vartime(EC_CTX_PARAM ec_jac *r, const uint8_t *u1, const
     int16_t ng[EC_G_TABLES][EC_WNAF_LEN];
     unsigned lg, t;
 #else
-    int8_t d[EC_BASE_WINDOWS];
+    int8_t d[EC_G_BASE_WINDOWS];
 #endif
 #ifdef EC_GLV
     ec_qent tab2[EC_Q_TAB];
@@ -357,8 +357,8 @@ static uint64_t pt_mul2_vartime(EC_CTX_PARAM ec_jac *r, const uint8_t *u1, const
 #endif
     }
 #ifndef EC_G_WNAF_W
-    sc_recode_signed(d, u1, EC_BASE_W, EC_BASE_WINDOWS);
-    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+    sc_recode_signed(d, u1, EC_G_BASE_W, EC_G_BASE_WINDOWS);
+    for (i = 0; i < EC_G_BASE_WINDOWS; i++) {
         if (d[i] > 0)
             g_add_vartime(EC_CTX_ARG &acc, &ec_base_table[i][d[i] - 1], &zg, 0);
         else if (d[i] < 0)

@@ -5,7 +5,8 @@
  *   pt_mul_ct(r, k, P)            k*P for any point P of the curve (ECDH, the point API)
  *   pt_mul_table_ct(r, k, tab)    k*P from P's fixed-window table (window i entry j =
  *                                 (j+1) 2^(EC_BASE_W i) P): one addition per window
- *   pt_mul_base_ct(r, k)          k*G from the generator's table ec_base_table
+ *   pt_mul_base_ct(r, k)          k*G from the generator's table ec_base_table, the
+ *                                 same with the generator's width EC_G_BASE_W
  * Results are projective (ec_proj). Both multiplications use incomplete Jacobian
  * additions where the scalar makes the excluded cases impossible: k is folded to
  * k' = min(k, n - k) < n/2 (the result negated back in constant time), which bounds
@@ -225,13 +226,15 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 }
 #endif /* EC_GLV */
 
-/* t = sign * a * 2^(EC_BASE_W i) * P from window i of P's fixed-window table tab (a in
- * 1..EC_BASE_ENTRIES; for a = 0 t is entry 0, which the caller discards), neg all-ones
- * for a negative digit. Constant time: every entry of the window is read. On x86-64
- * (SSE2 is part of its baseline; not with -Dasm=false) the entries are read as 16-byte
- * vectors and OR-accumulated under a PCMPEQD mask (P-256 k*G: 13 vector instructions
- * per entry instead of 8 scalar fe_cmov limbs of 3 or 4); elsewhere, and for an ec_aff
- * that is not a whole number of vectors, by fe_cmov. (The scalar masked OR pass of
+/* t = sign * a * 2^(w i) * P from window i of a fixed-window table (win: its
+ * entries, entries of them; a in 1..entries; for a = 0 t is entry 0, which the
+ * caller discards), neg all-ones for a negative digit. Constant time: every entry of
+ * the window is read, under a mask, and a decides no address and no branch. On
+ * x86-64 (not with -Dasm=false) the entries are read as vectors and OR-accumulated
+ * under a compare mask: 256-bit AVX2 when the CPU has it (ec_avx2_on below), else
+ * 128-bit SSE2 (part of the x86-64 baseline; P-256: 13 vector instructions per entry
+ * instead of 8 scalar fe_cmov limbs of 3 or 4); elsewhere, and for an ec_aff that is
+ * not a whole number of vectors, by fe_cmov. (The scalar masked OR pass of
  * jac_select_ct measured ~2% more instructions per k*G than fe_cmov.) */
 #if defined(__SSE2__) && !defined(KURV_NO_ASM)
 #include <emmintrin.h>
@@ -239,22 +242,81 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 #else
 #define EC_BASE_SEL_V 0
 #endif
-static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTRIES],
-                        unsigned i, unsigned a, uint64_t neg)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
+#define EC_BASE_SEL_AVX2 (sizeof(ec_aff) % 32 == 0 ? sizeof(ec_aff) / 32 : 0)
+#include <immintrin.h>
+#include <cpuid.h>
+#include <stdlib.h>
+/* ec_avx2_on: the run-time choice of the AVX2 scan, one copy per translation unit, set
+ * before main by a constructor: CPUID leaf 7 EBX bit 5 (AVX2) and the OS saving the
+ * YMM state (leaf 1 ECX bit 27 OSXSAVE, XCR0 bits 1 and 2); 0 until then (SSE2). The
+ * environment variable KURV_X86_AVX2 = "0" or "1" overrides it, as KURV_X86_ADX does
+ * for the field (mont_adx.h): the tests run both scans. The choice depends only on
+ * the CPU, never on a secret. */
+static int ec_avx2_on;
+__attribute__((constructor)) static void ec_avx2_init(void)
+{
+    unsigned int a, b, c, d, xlo, xhi;
+    const char *env = getenv("KURV_X86_AVX2");
+    int on = 0;
+    if (__get_cpuid(1, &a, &b, &c, &d) && ((c >> 27) & 1)) {
+        __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
+        if ((xlo & 6) == 6 && __get_cpuid_count(7, 0, &a, &b, &c, &d))
+            on = (b >> 5) & 1;
+    }
+    if (env && env[0] == '0' && env[1] == 0)
+        on = 0;
+    else if (env && env[0] == '1' && env[1] == 0)
+        on = 1;
+    ec_avx2_on = on;
+}
+
+/* the AVX2 pass of base_lookup (same contract, without the negation) */
+__attribute__((target("avx2"))) static void base_scan_avx2(ec_aff *t, const ec_aff *win,
+                                                           unsigned entries, unsigned a)
+{
+    const __m256i want = _mm256_set1_epi32((int)a);
+    const unsigned nv = EC_BASE_SEL_AVX2;   /* 0 for the curves it does not serve */
+    __m256i acc[EC_BASE_SEL_AVX2 + 1];
+    unsigned j, v;
+    for (v = 0; v < nv; v++)
+        acc[v] = _mm256_setzero_si256();
+    for (j = 0; j < entries; j++) {
+        const __m256i m = _mm256_cmpeq_epi32(want, _mm256_set1_epi32((int)j + 1));
+        const __m256i *e = (const __m256i *)(const void *)&win[j];
+        for (v = 0; v < nv; v++)
+            acc[v] = _mm256_or_si256(acc[v], _mm256_and_si256(m, _mm256_loadu_si256(e + v)));
+    }
+    for (v = 0; v < nv; v++)
+        _mm256_storeu_si256((__m256i *)(void *)t + v, acc[v]);
+}
+#else
+#define EC_BASE_SEL_AVX2 0
+#endif
+static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff *win, unsigned entries,
+                        unsigned a, uint64_t neg)
 {
     unsigned j;
     fe ny;
 #if defined(__SSE2__) && !defined(KURV_NO_ASM)
+    /* a = 0 reads as a = 1 (entry 0) */
+    const unsigned want = a | (unsigned)(kl_eq64(a, 0) & 1);
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
+    if (EC_BASE_SEL_AVX2 && ec_avx2_on)
+        base_scan_avx2(t, win, entries, want);
+    else
+#endif
+#if defined(__SSE2__) && !defined(KURV_NO_ASM)
     if (EC_BASE_SEL_V) {
-        /* a = 0 reads as a = 1 (entry 0) */
-        const __m128i want = _mm_set1_epi32((int)(a | (unsigned)(kl_eq64(a, 0) & 1)));
+        const __m128i wv = _mm_set1_epi32((int)want);
         __m128i acc[EC_BASE_SEL_V + 1];
         unsigned v;
         for (v = 0; v < EC_BASE_SEL_V; v++)
             acc[v] = _mm_setzero_si128();
-        for (j = 0; j < EC_BASE_ENTRIES; j++) {
-            const __m128i m = _mm_cmpeq_epi32(want, _mm_set1_epi32((int)j + 1));
-            const __m128i *e = (const __m128i *)(const void *)&tab[i][j];
+        for (j = 0; j < entries; j++) {
+            const __m128i m = _mm_cmpeq_epi32(wv, _mm_set1_epi32((int)j + 1));
+            const __m128i *e = (const __m128i *)(const void *)&win[j];
             for (v = 0; v < EC_BASE_SEL_V; v++)
                 acc[v] = _mm_or_si128(acc[v], _mm_and_si128(m, _mm_loadu_si128(e + v)));
         }
@@ -263,19 +325,25 @@ static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTR
     } else
 #endif
     {
-        *t = tab[i][0];
-        for (j = 1; j < EC_BASE_ENTRIES; j++) {
+        *t = win[0];
+        for (j = 1; j < entries; j++) {
             uint64_t m = kl_eq64(j + 1, a);
-            fe_cmov(EC_CTX_ARG &t->x, &tab[i][j].x, m);
-            fe_cmov(EC_CTX_ARG &t->y, &tab[i][j].y, m);
+            fe_cmov(EC_CTX_ARG &t->x, &win[j].x, m);
+            fe_cmov(EC_CTX_ARG &t->y, &win[j].y, m);
         }
     }
     fe_neg(EC_CTX_ARG &ny, &t->y);
     fe_cmov(EC_CTX_ARG &t->y, &ny, neg);
 }
 
-/* k*P from P's fixed-window table (ec_base_table for G; the point API's fixed-point
- * tables), k < n. P has the prime order n (every curve here has cofactor 1). */
+/* the digits of the wider of the two fixed-window geometries (point API, generator) */
+#define EC_FIXED_MAX_WINDOWS (EC_BASE_WINDOWS > EC_G_BASE_WINDOWS ? EC_BASE_WINDOWS : EC_G_BASE_WINDOWS)
+
+/* k*P from P's fixed-window table, k < n, in one of two geometries: a table of the
+ * point API (pt_mul_table_ct: EC_BASE_W) or the generator's ec_base_table
+ * (pt_mul_base_ct: EC_G_BASE_W). tab is the table's first entry; window i starts at
+ * tab + i entries; w, windows and entries are the geometry (compile-time constants
+ * at each call). P has the prime order n (every curve here has cofactor 1). */
 #ifdef EC_BASE_JACOBIAN
 /*
  * Jacobian accumulator with the incomplete mixed addition, for a curve whose field
@@ -284,16 +352,21 @@ static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff (*tab)[EC_BASE_ENTR
  * accumulator is A*P, |A| < 2^(w i) * 2^(w-1)/(2^w - 1) < 2^(w i), and the addend is
  * d*2^(w i)*P with d != 0, so A = +-d 2^(w i) (mod n) would need
  * |A| + |d| 2^(w i) >= n. Below the top window |d| <= 2^(w-1); in the top window
- * (i = EC_BASE_WINDOWS - 1) |d| <= k' / 2^(w i) + 1. For w = 5 and n > 2^order_bits
- * - 2^(order_bits - 32) (P-256, P-384, P-521, secp256k1: n > 2^256 - 2^129) both
- * bounds stay below n, so the special cases are only acc = O and d = 0, selected
- * in constant time. (Not so for the
- * Brainpool orders, about 0.66 * 2^order_bits: they keep the complete formula.)
+ * (i = windows - 1) |d| <= k' / 2^(w i) + 1. For w = 5 and n > 2^order_bits -
+ * 2^(order_bits - 32) (P-256, P-384, P-521, secp256k1: n > 2^256 - 2^129) both
+ * bounds stay below n; so they do for P-256's generator widths 6 (43 windows: top
+ * w i = 252, |d| <= 2^255 / 2^252 + 1 = 9, |A| + |d| 2^252 < 10 * 2^252 < n; below
+ * it w i <= 246, |A| + |d| 2^(w i) < 33 * 2^246) and 7 (37 windows: top w i = 252
+ * again, |d| <= 9; below it w i <= 245, < 65 * 2^245).
+ * So the special cases are only acc = O and d = 0, selected in constant time. (Not
+ * so for the Brainpool orders, about 0.66 * 2^order_bits: they keep the complete
+ * formula.)
  */
-static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
-                            const ec_aff (*tab)[EC_BASE_ENTRIES])
+static inline __attribute__((always_inline)) void
+pt_mul_fixed_ct_(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *tab,
+                 unsigned w, unsigned windows, unsigned entries)
 {
-    int8_t d[EC_BASE_WINDOWS];
+    int8_t d[EC_FIXED_MAX_WINDOWS];
     uint8_t kk[EC_SLEN];
     ec_jac acc, sum;
     ec_aff t;
@@ -302,12 +375,19 @@ static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
     fe ny;
 
     flip = sc_fold_half(EC_CTX_ARG kk, k);
-    sc_recode_signed(d, kk, EC_BASE_W, EC_BASE_WINDOWS);
+    sc_recode_signed(d, kk, w, windows);
     jac_set_inf(EC_CTX_ARG &acc);
-    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+    for (i = 0; i < windows; i++) {
         unsigned a = digit_abs(d[i], &neg);
         uint64_t acc_inf = fe_is_zero(EC_CTX_ARG &acc.z);
-        base_lookup(EC_CTX_ARG &t, tab, i, a, neg);
+        base_lookup(EC_CTX_ARG &t, tab + (size_t)i * entries, entries, a, neg);
+        if (i == 0) {                                /* O + t: no addition */
+            uint64_t nz = ~kl_eq64(a, 0);
+            fe_cmov(EC_CTX_ARG &acc.x, &t.x, nz);
+            fe_cmov(EC_CTX_ARG &acc.y, &t.y, nz);
+            fe_cmov(EC_CTX_ARG &acc.z, &ec_k.one, nz);
+            continue;
+        }
         jac_add_aff_core(EC_CTX_ARG &sum, &acc, &t, &hz, &rz);
         fe_cmov(EC_CTX_ARG &sum.x, &t.x, acc_inf);   /* O + t = t */
         fe_cmov(EC_CTX_ARG &sum.y, &t.y, acc_inf);
@@ -321,23 +401,37 @@ static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
     memset(kk, 0, sizeof kk);
     memset(&t, 0, sizeof t);
 }
+
+static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
+                            const ec_aff (*tab)[EC_BASE_ENTRIES])
+{
+    pt_mul_fixed_ct_(EC_CTX_ARG r, k, tab[0], EC_BASE_W, EC_BASE_WINDOWS, EC_BASE_ENTRIES);
+}
+/* k*G from ec_base_table; the result is on E */
+static void pt_mul_base_ct_(EC_CTX_PARAM ec_proj *r, const uint8_t *k)
+{
+    pt_mul_fixed_ct_(EC_CTX_ARG r, k, ec_base_table[0], EC_G_BASE_W, EC_G_BASE_WINDOWS,
+                     EC_G_BASE_ENTRIES);
+}
+#define pt_mul_base_ct(r, k) pt_mul_base_ct_(EC_CTX_ARG (r), (k))
 #else
 /* the complete projective version (any order n); tw: tab and the sum are on the loop
  * curve E_t (EC_TWIST_A3), and the result is brought back to E */
-static inline void pt_mul_table_proj_(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
-                                      const ec_aff (*tab)[EC_BASE_ENTRIES], int tw)
+static inline __attribute__((always_inline)) void
+pt_mul_table_proj_(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *tab,
+                   unsigned w, unsigned windows, unsigned entries, int tw)
 {
-    int8_t d[EC_BASE_WINDOWS];
+    int8_t d[EC_FIXED_MAX_WINDOWS];
     ec_proj acc, sum;
     ec_aff t;
     unsigned i;
     uint64_t neg;
 
-    sc_recode_signed(d, k, EC_BASE_W, EC_BASE_WINDOWS);
+    sc_recode_signed(d, k, w, windows);
     proj_set_inf(EC_CTX_ARG &acc);
-    for (i = 0; i < EC_BASE_WINDOWS; i++) {
+    for (i = 0; i < windows; i++) {
         unsigned a = digit_abs(d[i], &neg);
-        base_lookup(EC_CTX_ARG &t, tab, i, a, neg);
+        base_lookup(EC_CTX_ARG &t, tab + (size_t)i * entries, entries, a, neg);
 #ifdef EC_TWIST_A3
         if (tw)
             proj_add_aff_t(EC_CTX_ARG &sum, &acc, &t);
@@ -362,14 +456,20 @@ static inline void pt_mul_table_proj_(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
 static void pt_mul_table_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k,
                             const ec_aff (*tab)[EC_BASE_ENTRIES])
 {
-    pt_mul_table_proj_(EC_CTX_ARG r, k, tab, 0);
+    pt_mul_table_proj_(EC_CTX_ARG r, k, tab[0], EC_BASE_W, EC_BASE_WINDOWS, EC_BASE_ENTRIES, 0);
 }
-#endif
 /* k*G from ec_base_table (on E_t with EC_TWIST_A3); the result is on E */
-#if defined(EC_TWIST_A3) && !defined(EC_BASE_JACOBIAN)
-#define pt_mul_base_ct(r, k) pt_mul_table_proj_(EC_CTX_ARG (r), (k), ec_base_table, 1)
+static void pt_mul_base_ct_(EC_CTX_PARAM ec_proj *r, const uint8_t *k)
+{
+#ifdef EC_TWIST_A3
+    const int tw = 1;
 #else
-#define pt_mul_base_ct(r, k) pt_mul_table_ct(EC_CTX_ARG (r), (k), ec_base_table)
+    const int tw = 0;
+#endif
+    pt_mul_table_proj_(EC_CTX_ARG r, k, ec_base_table[0], EC_G_BASE_W, EC_G_BASE_WINDOWS,
+                       EC_G_BASE_ENTRIES, tw);
+}
+#define pt_mul_base_ct(r, k) pt_mul_base_ct_(EC_CTX_ARG (r), (k))
 #endif
 
 #endif

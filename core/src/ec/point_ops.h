@@ -8,9 +8,10 @@
  *   O has Z = 0 and is stored as (1, 1, 0)), an affine point uint64_t[2][KURV_MAXL];
  *   only the first EC_N limbs of each coordinate are used.
  * Scalars arrive as plain little-endian limbs (KURV_MAXL of them), already
- * reduced below n. Fixed-point tables are fixed-window tables with the layout of the
- * generator's ec_base_table: ec_aff[EC_BASE_WINDOWS][EC_BASE_ENTRIES], window i entry j
- * holding (j+1) * 2^(EC_BASE_W i) * P.
+ * reduced below n. Fixed-point tables are fixed-window tables:
+ * ec_aff[EC_BASE_WINDOWS][EC_BASE_ENTRIES], window i entry j holding
+ * (j+1) * 2^(EC_BASE_W i) * P (the generator's own ec_base_table has this layout with
+ * its width EC_G_BASE_W, which a curve may set wider).
  *
  * Constant time unless the name ends in _vartime.
  */

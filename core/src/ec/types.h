@@ -1,7 +1,7 @@
 /*
  * kurv internal, curve template: the point and constant types (see ec/ec.h).
  * Included before the generated table of a curve (which is made of these types)
- * and by ec/ec.h. Needs fe, EC_BASE_W and EC_ORDER_BITS.
+ * and by ec/ec.h. Needs fe, EC_BASE_W and EC_ORDER_BITS (EC_G_BASE_W optional).
  *
  * Three distinct point types, so that a formula cannot be handed the wrong kind:
  *   ec_aff   affine (x, y); never the point at infinity O
@@ -22,6 +22,16 @@
  * holding (j + 1) * 2^(EC_BASE_W i) * P */
 #define EC_BASE_ENTRIES (1 << (EC_BASE_W - 1))
 #define EC_BASE_WINDOWS ((EC_ORDER_BITS + EC_BASE_W) / EC_BASE_W)  /* ceil((bits+1)/w) */
+
+/* the generator's own table ec_base_table has the same layout with its own width
+ * EC_G_BASE_W (default EC_BASE_W): a curve may spend more static memory on G, whose
+ * table is built once, than on the point API's tables, which a caller builds and
+ * stores (kurv_table_len) */
+#ifndef EC_G_BASE_W
+#define EC_G_BASE_W EC_BASE_W
+#endif
+#define EC_G_BASE_ENTRIES (1 << (EC_G_BASE_W - 1))
+#define EC_G_BASE_WINDOWS ((EC_ORDER_BITS + EC_G_BASE_W) / EC_G_BASE_W)
 
 typedef struct { fe x, y; } ec_aff;
 typedef struct { fe x, y, z; } ec_proj;
