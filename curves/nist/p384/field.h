@@ -7,7 +7,7 @@
  * quotient digit is a shift and an add, and q*p = q 2^384 - q c with c < 2^129 (no
  * full row of products). Two paths, chosen per call by kl_mont_adx_on (mont_adx.h:
  * CPUID, KURV_X86_ADX=0/1): on x86-64 CPUs with BMI2 and ADX the MULX/ADCX/ADOX rows
- * of mont_adx.h (the product's KLX_HALF6; the squaring's kl_sqr_wide_adx) and
+ * of mont_adx.h (the product's rows as KLX_HALF6; the squaring's kl_sqr_wide_adx) and
  * p384x_reduce (inline assembly, two MULX a round); otherwise, and with -Dasm=false
  * (KURV_NO_ASM), portable C (p384_mul_wide, p384_reduce, whose rounds are shifts and
  * carry chains only). fe_add and fe_sub follow the same choice
@@ -42,22 +42,38 @@ static const fe p384_rr = {{0xFFFFFFFE00000001ULL, 0x0000000200000000ULL,
 #include "p384_reduce.h"
 
 #ifdef KL_MONT_ADX
-/* t = a b (twelve limbs) by six MULX/ADCX/ADOX rows (mont_adx.h's KLX_HALF6): row i
- * adds a_i b to t[i .. i+6], the window turning by one limb */
+/* (w7..w0) += x (y5..y0), w7 = 0 and w6 <= 1 on entry: KLX_HALF6 of mont_adx.h with
+ * the multiplicand by a base register (one operand instead of six), which Clang can
+ * allocate beside the window where it cannot with six memory operands */
+#define P384X_HALF(x, y, w0, w1, w2, w3, w4, w5, w6, w7) do {                          \
+        uint64_t lo_, hi_;                                                              \
+        __asm__("xorl %k[LO], %k[LO]\n\t"                                                \
+                KLX_PP(0, "T0", "T1") KLX_PP(8, "T1", "T2") KLX_PP(16, "T2", "T3")      \
+                KLX_PP(24, "T3", "T4") KLX_PP(32, "T4", "T5") KLX_PP(40, "T5", "T6")    \
+                KLX_END("T6", "T7")                                                     \
+                : [T0] "+&r"(w0), [T1] "+&r"(w1), [T2] "+&r"(w2), [T3] "+&r"(w3),      \
+                  [T4] "+&r"(w4), [T5] "+&r"(w5), [T6] "+&r"(w6), [T7] "+&r"(w7),      \
+                  [LO] "=&r"(lo_), [HI] "=&r"(hi_)                                     \
+                : [X] "d"(x), [Y] "r"(y), "m"(*(const uint64_t (*)[6])(y))             \
+                : "cc");                                                               \
+    } while (0)
+
+/* t = a b (twelve limbs) by six MULX/ADCX/ADOX rows: row i adds a_i b to t[i .. i+6],
+ * the window turning by one limb */
 P384_INLINE void p384x_mul_wide(uint64_t t[12], const uint64_t a[6], const uint64_t b[6])
 {
     uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
-    KLX_HALF6(a[0], b, t0, t1, t2, t3, t4, t5, t6, t7);
+    P384X_HALF(a[0], b, t0, t1, t2, t3, t4, t5, t6, t7);
     t[0] = t0; t0 = 0;
-    KLX_HALF6(a[1], b, t1, t2, t3, t4, t5, t6, t0, t7);
+    P384X_HALF(a[1], b, t1, t2, t3, t4, t5, t6, t0, t7);
     t[1] = t1; t1 = 0;
-    KLX_HALF6(a[2], b, t2, t3, t4, t5, t6, t0, t1, t7);
+    P384X_HALF(a[2], b, t2, t3, t4, t5, t6, t0, t1, t7);
     t[2] = t2; t2 = 0;
-    KLX_HALF6(a[3], b, t3, t4, t5, t6, t0, t1, t2, t7);
+    P384X_HALF(a[3], b, t3, t4, t5, t6, t0, t1, t2, t7);
     t[3] = t3; t3 = 0;
-    KLX_HALF6(a[4], b, t4, t5, t6, t0, t1, t2, t3, t7);
+    P384X_HALF(a[4], b, t4, t5, t6, t0, t1, t2, t3, t7);
     t[4] = t4; t4 = 0;
-    KLX_HALF6(a[5], b, t5, t6, t0, t1, t2, t3, t4, t7);
+    P384X_HALF(a[5], b, t5, t6, t0, t1, t2, t3, t4, t7);
     t[5] = t5; t[6] = t6; t[7] = t0; t[8] = t1; t[9] = t2; t[10] = t3; t[11] = t4;
 }
 #endif
