@@ -240,12 +240,19 @@ kl_montmul_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
                 : "rdx", "cc");                                                         \
     } while (0)
 
+/*
+ * t = a^2 in 2n limbs (t[0 .. 2n-1]) for n = 4, 6 or 8 (a compile-time constant): the
+ * cross products and the diagonal of the squaring below, without its reduction (P-384's
+ * field, curves/nist/p384/field.h, reduces by p's shape instead). Needs BMI2 and ADX.
+ */
 static inline __attribute__((always_inline)) void
-kl_montsqr_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t m0inv)
+kl_sqr_wide_adx(size_t n, uint64_t *t, const uint64_t *a)
 {
-    uint64_t t[16] = {0}, h[8], w[8];
-    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8 = 0, t9 = 0, c = 0, o = 0, top;
+    uint64_t c = 0, o = 0;
     size_t i;
+    KL_UNROLL
+    for (i = 0; i < 2 * n; i++)
+        t[i] = 0;
     /* the cross products into t[1 .. 2n-2] */
     if (n == 4) {
         KLS_ROW(3, a[0], a + 1, KLS_W(0, t[1]), KLS_W(1, t[2]), KLS_W(2, t[3]),
@@ -293,6 +300,15 @@ kl_montsqr_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *m, uint
                  KLS_W(3, t[11]), KLS_W(4, t[12]), KLS_W(5, t[13]), KLS_W(6, t[14]),
                  KLS_W(7, t[15]));
     }
+}
+
+static inline __attribute__((always_inline)) void
+kl_montsqr_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t m0inv)
+{
+    uint64_t t[16], h[8], w[8];
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8 = 0, t9 = 0, top;
+    size_t i;
+    kl_sqr_wide_adx(n, t, a);
     /* the low half reduced in a turning window, as kl_montmul_adx's rows */
     t0 = t[0]; t1 = t[1]; t2 = t[2]; t3 = t[3]; t4 = t[4]; t5 = t[5]; t6 = t[6]; t7 = t[7];
     if (n == 4) {

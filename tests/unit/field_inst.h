@@ -1,7 +1,7 @@
 /*
  * White-box instance of the generic Montgomery field (core/src/fe_mont_tmpl.h), or of a
- * curve's own field code when the includer defines TF_OWN_FIELD (P-256: field.h has its
- * fe_mul, fe_sqr, fe_add, fe_sub and the same kl_mont_adx_on switch), for
+ * curve's own field code when the includer defines TF_OWN_FIELD (P-256, P-384: field.h
+ * has its fe_mul, fe_sqr, fe_add, fe_sub and the same kl_mont_adx_on switch), for
  * tests/unit/test_field.c. The includer includes a curve's field.h, defines TF_NAME
  * (the instance's prefix) and then includes this file, which defines
  * TF_NAME_field (struct tf_field, declared in field_inst_api.h): the prime, the limb
@@ -11,7 +11,7 @@
 #include <string.h>
 #include "field_inst_api.h"
 
-#ifndef TF_OWN_FIELD   /* a curve's own field code (P-256) defines fe_mul.. itself */
+#ifndef TF_OWN_FIELD   /* a curve's own field code (P-256, P-384) defines fe_mul.. itself */
 static const fe ec_fp_rr;   /* fe_to_dom is not used here */
 #include "fe_mont_tmpl.h"
 #endif

@@ -1,7 +1,7 @@
 /*
- * The generic Montgomery field (core/src/fe_mont_tmpl.h) of P-384, brainpoolP256r1,
- * brainpoolP384r1 and brainpoolP512r1, and P-256's own field code
- * (curves/nist/p256/field.h), white-box (instances: field_*.c), against
+ * The generic Montgomery field (core/src/fe_mont_tmpl.h) of brainpoolP256r1,
+ * brainpoolP384r1 and brainpoolP512r1, and P-256's and P-384's own field code
+ * (curves/nist/p256/field.h, curves/nist/p384/field.h and p384_reduce.h), white-box (instances: field_*.c), against
  * OpenSSL's BN: fe_mul(a, b) must equal a b R^-1 mod p (BN_mod_mul, then times R^-1,
  * R = 2^(64 n)) and fe_sqr(a) must equal a^2 R^-1 mod p, on
  *   - edge values: 0, 1, 2, p - 1, p - 2, (p - 1)/2, (p + 1)/2, R mod p, R^2 mod p,
@@ -13,9 +13,11 @@
  * mont_adx.h goes with the ADX product, the portable kl_modadd/kl_modsub with the C);
  *   - NRAND random pairs (a fixed-seed generator: failures repeat) and the square of
  *     every random a, on both run-time paths: the MULX/ADCX/ADOX one (mont_adx.h:
- *     kl_montmul_adx, and kl_montsqr_adx behind fe_sqr; P-256's in its field.h) when the
- *     CPU has BMI2 and ADX, and the other (kl_montmul; for P-256 the mul4_asm.h carry
- *     chains, or its portable C with -Dasm=false); -Dasm=false has only the latter.
+ *     kl_montmul_adx, and kl_montsqr_adx behind fe_sqr; P-256's in its field.h; P-384's
+ *     MULX rows and p384x_reduce) when the CPU has BMI2 and ADX, and the other
+ *     (kl_montmul; for P-256 the mul4_asm.h carry chains, or its portable C with
+ *     -Dasm=false; for P-384 p384_mul_wide and p384_reduce); -Dasm=false has only the
+ *     latter.
  * The P-521 field (curves/nist/p521/field.h, its own code: plain values, R = 1 above;
  * one path, portable C) goes through the same checks, and through the loose form it
  * keeps: NRAND random pairs of loose elements (every limb up to its bound) and 4096

@@ -1,11 +1,25 @@
 /*
- * P-384 field: generic Montgomery arithmetic over 6 64-bit limbs
- * (core/src/fe_mont_tmpl.h), with the curve's sizes and constants.
+ * P-384 field, specialised for p = 2^384 - 2^128 - 2^96 + 2^32 - 1: Montgomery form
+ * (x*R mod p, R = 2^384) over six 64-bit limbs, elements fully reduced, constant time.
+ *
+ * The product and the square are computed in twelve limbs first, then reduced by
+ * p384_reduce.h, which uses p's shape: -p^-1 mod 2^64 = 2^32 + 1, so each round's
+ * quotient digit is a shift and an add, and q*p = q 2^384 - q c with c < 2^129 (no
+ * full row of products). Two paths, chosen per call by kl_mont_adx_on (mont_adx.h:
+ * CPUID, KURV_X86_ADX=0/1): on x86-64 CPUs with BMI2 and ADX the MULX/ADCX/ADOX rows
+ * of mont_adx.h (the product's rows as KLX_HALF6; the squaring's kl_sqr_wide_adx) and
+ * p384x_reduce (inline assembly, two MULX a round); otherwise, and with -Dasm=false
+ * (KURV_NO_ASM), portable C (p384_mul_wide, p384_reduce, whose rounds are shifts and
+ * carry chains only). fe_add and fe_sub follow the same choice
+ * (kl_modaddsub_x86, or kl_modadd and kl_modsub). tests/unit/test_field.c checks
+ * both paths against OpenSSL's BN (field_p384.c).
  */
 #ifndef KURV_P384_FIELD_H
 #define KURV_P384_FIELD_H
 
 #include <stdint.h>
+#include "mont_impl.h"
+#include "mont_adx.h"   /* kl_mont_adx_on and the MULX/ADX rows */
 
 #define EC_N 6
 #define EC_FLEN 48
@@ -18,7 +32,136 @@
 typedef struct { uint64_t v[EC_N]; } fe;
 
 static const fe EC_P = {{0x00000000FFFFFFFFULL,0xFFFFFFFF00000000ULL,0xFFFFFFFFFFFFFFFEULL,0xFFFFFFFFFFFFFFFFULL,0xFFFFFFFFFFFFFFFFULL,0xFFFFFFFFFFFFFFFFULL}};
-#define EC_FIELD_MONT_TMPL 1   /* fe_mul ...: core/src/fe_mont_tmpl.h, included by ec/curve.h */
-#define EC_P_M0INV 0x0000000100000001ULL  /* -p^-1 mod 2^64 */
+/* R^2 mod p = 2^768 mod p, to enter the Montgomery form */
+static const fe p384_rr = {{0xFFFFFFFE00000001ULL, 0x0000000200000000ULL,
+                            0xFFFFFFFE00000000ULL, 0x0000000200000000ULL,
+                            0x0000000000000001ULL, 0x0000000000000000ULL}};
+
+#define P384_INLINE static inline __attribute__((always_inline))
+
+#include "p384_reduce.h"
+
+#ifdef KL_MONT_ADX
+/* (w7..w0) += x (y5..y0), w7 = 0 and w6 <= 1 on entry: KLX_HALF6 of mont_adx.h with
+ * the multiplicand by a base register (one operand instead of six), which Clang can
+ * allocate beside the window where it cannot with six memory operands */
+#define P384X_HALF(x, y, w0, w1, w2, w3, w4, w5, w6, w7) do {                          \
+        uint64_t lo_, hi_;                                                              \
+        __asm__("xorl %k[LO], %k[LO]\n\t"                                                \
+                KLX_PP(0, "T0", "T1") KLX_PP(8, "T1", "T2") KLX_PP(16, "T2", "T3")      \
+                KLX_PP(24, "T3", "T4") KLX_PP(32, "T4", "T5") KLX_PP(40, "T5", "T6")    \
+                KLX_END("T6", "T7")                                                     \
+                : [T0] "+&r"(w0), [T1] "+&r"(w1), [T2] "+&r"(w2), [T3] "+&r"(w3),      \
+                  [T4] "+&r"(w4), [T5] "+&r"(w5), [T6] "+&r"(w6), [T7] "+&r"(w7),      \
+                  [LO] "=&r"(lo_), [HI] "=&r"(hi_)                                     \
+                : [X] "d"(x), [Y] "r"(y), "m"(*(const uint64_t (*)[6])(y))             \
+                : "cc");                                                               \
+    } while (0)
+
+/* t = a b (twelve limbs) by six MULX/ADCX/ADOX rows: row i adds a_i b to t[i .. i+6],
+ * the window turning by one limb */
+P384_INLINE void p384x_mul_wide(uint64_t t[12], const uint64_t a[6], const uint64_t b[6])
+{
+    uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
+    P384X_HALF(a[0], b, t0, t1, t2, t3, t4, t5, t6, t7);
+    t[0] = t0; t0 = 0;
+    P384X_HALF(a[1], b, t1, t2, t3, t4, t5, t6, t0, t7);
+    t[1] = t1; t1 = 0;
+    P384X_HALF(a[2], b, t2, t3, t4, t5, t6, t0, t1, t7);
+    t[2] = t2; t2 = 0;
+    P384X_HALF(a[3], b, t3, t4, t5, t6, t0, t1, t2, t7);
+    t[3] = t3; t3 = 0;
+    P384X_HALF(a[4], b, t4, t5, t6, t0, t1, t2, t3, t7);
+    t[4] = t4; t4 = 0;
+    P384X_HALF(a[5], b, t5, t6, t0, t1, t2, t3, t4, t7);
+    t[5] = t5; t[6] = t6; t[7] = t0; t[8] = t1; t[9] = t2; t[10] = t3; t[11] = t4;
+}
+#endif
+
+/* t = a b (twelve limbs), portable C: operand scanning with a 128-bit product */
+P384_INLINE void p384_mul_wide(uint64_t t[12], const uint64_t a[6], const uint64_t b[6])
+{
+    int i, j;
+    KL_UNROLL
+    for (i = 0; i < 12; i++)
+        t[i] = 0;
+    KL_UNROLL
+    for (i = 0; i < 6; i++) {
+        uint64_t c = 0;
+        KL_UNROLL
+        for (j = 0; j < 6; j++) {
+            kurv_u128 s = (kurv_u128)a[i] * b[j] + t[i + j] + c;
+            t[i + j] = (uint64_t)s;
+            c = (uint64_t)(s >> 64);
+        }
+        t[i + 6] = c;
+    }
+}
+
+P384_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
+{
+    uint64_t t[12];
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        p384x_mul_wide(t, a->v, b->v);
+        p384x_reduce(r->v, t);
+        return;
+    }
+#endif
+    p384_mul_wide(t, a->v, b->v);
+    p384_reduce(r->v, t);
+}
+
+P384_INLINE void fe_sqr(fe *r, const fe *a)
+{
+    uint64_t t[12];
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        kl_sqr_wide_adx(6, t, a->v);
+        p384x_reduce(r->v, t);
+        return;
+    }
+#endif
+    p384_mul_wide(t, a->v, a->v);
+    p384_reduce(r->v, t);
+}
+
+#define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: fully reduced in and out */
+
+P384_INLINE void fe_add(fe *r, const fe *a, const fe *b)
+{
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        kl_modaddsub_x86(6, 0, r->v, a->v, b->v, EC_P.v);
+        return;
+    }
+#endif
+    kl_modadd(6, r->v, a->v, b->v, EC_P.v);
+}
+
+P384_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
+{
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        kl_modaddsub_x86(6, 1, r->v, a->v, b->v, EC_P.v);
+        return;
+    }
+#endif
+    kl_modsub(6, r->v, a->v, b->v, EC_P.v);
+}
+
+static inline void fe_to_dom(fe *r, const fe *a)
+{
+    fe_mul(r, a, &p384_rr);
+}
+
+static inline void fe_from_dom(fe *r, const fe *a)
+{
+    uint64_t t[12] = {0};
+    int i;
+    for (i = 0; i < 6; i++)
+        t[i] = a->v[i];
+    p384_reduce(r->v, t);
+}
 
 #endif
