@@ -84,55 +84,59 @@ Test(curve, pubkey_matches_openssl_all_curves)
     }
 }
 
-/* d*G for d = j * 2^s and n - d, j = 1..64, s every multiple of 5, 6 or 7 below
- * bits - 6: on a 256-bit curve these put every value of a signed digit in every window
- * of a generator table of 5 bits (16 entries), of P-256's 6 bits (32) and of 7 bits
- * (64; the widths of ec/types.h's EC_G_BASE_W), so a wrong or unread entry of any
- * window shows;
- * n - d reaches them through the scalar folding and the final negation. Against
- * OpenSSL. */
-Test(curve, pubkey_every_table_entry_256)
+/* d*G for d = j * 2^s and n - d, j = 1..32, s every multiple of 5 or 6 below
+ * bits(n) - 5, on every curve: these put every value of a signed digit in every window
+ * of a generator table of 5 bits (16 entries) and of P-256's and P-384's 6 bits (32; the
+ * widths of ec/types.h's EC_G_BASE_W in use), so a wrong or unread entry of any window
+ * shows; n - d reaches them through the scalar folding and the final negation. d*G
+ * against OpenSSL, (n - d)*G against OpenSSL's d*G with y negated (p - y). */
+Test(curve, pubkey_every_table_entry)
 {
-    size_t i, checked = 0, curves = 0;
+    size_t i, checked = 0, expected = 0;
     for (i = 0; i < kt_ncurves; i++) {
         const kurv_curve *c = kt_curves[i];
-        size_t sl = kurv_curve_scalar_len(c), nlen;
-        const uint8_t *n = kurv_curve_param(c, 'n', &nlen);
+        size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c), nlen, plen;
+        const uint8_t *n = kurv_curve_param(c, 'n', &nlen), *p = kurv_curve_param(c, 'p', &plen);
         EC_GROUP *g;
-        BIGNUM *bn, *bd;
-        unsigned s, j, neg;
-        if (sl != 32)
-            continue;
-        curves++;
+        BIGNUM *bn, *bp, *bd, *by;
+        unsigned s, j, bits;
         g = EC_GROUP_new_by_curve_name(ossl_nid(c));
         bn = BN_bin2bn(n, (int)nlen, NULL);
+        bp = BN_bin2bn(p, (int)plen, NULL);
         bd = BN_new();
-        cr_assert(g && bn && bd);
-        for (s = 0; s + 6 < 256; s++) {
-            if (s % 5 && s % 6 && s % 7)
+        by = BN_new();
+        cr_assert(g && bn && bp && bd && by);
+        bits = (unsigned)BN_num_bits(bn);   /* 32 * 2^s < n for s + 5 < bits */
+        for (s = 0; s + 5 < bits; s++) {
+            if (s % 5 && s % 6)
                 continue;
-            for (j = 1; j <= 64; j++) {
-                for (neg = 0; neg < 2; neg++) {
-                    uint8_t d[32], a[KURV_MAX_POINT_LEN], b[KURV_MAX_POINT_LEN];
-                    size_t la = sizeof a, lb;
-                    cr_assert(BN_set_word(bd, j) && BN_lshift(bd, bd, (int)s));
-                    if (neg)
-                        cr_assert(BN_sub(bd, bn, bd));
-                    cr_assert(BN_bn2binpad(bd, d, 32) == 32);
-                    cr_assert_eq(kurv_pubkey_from_priv(c, a, &la, 0, d, sl), KURV_OK);
-                    lb = ossl_pub(c, b, d, sl);
-                    cr_assert(la == lb && memcmp(a, b, la) == 0,
-                              "%s: d*G differs for d = %s%u * 2^%u", kurv_curve_name(c),
-                              neg ? "n - " : "", j, s);
-                    checked++;
-                }
+            expected += 32 * 2;
+            for (j = 1; j <= 32; j++) {
+                uint8_t d[KURV_MAX_SCALAR_LEN], a[KURV_MAX_POINT_LEN], b[KURV_MAX_POINT_LEN];
+                size_t la = sizeof a, lb;
+                cr_assert(BN_set_word(bd, j) && BN_lshift(bd, bd, (int)s));
+                cr_assert(BN_bn2binpad(bd, d, (int)sl) == (int)sl);
+                cr_assert_eq(kurv_pubkey_from_priv(c, a, &la, 0, d, sl), KURV_OK);
+                lb = ossl_pub(c, b, d, sl);
+                cr_assert(la == lb && lb == 1 + 2 * fl && memcmp(a, b, la) == 0,
+                          "%s: d*G differs for d = %u * 2^%u", kurv_curve_name(c), j, s);
+                /* (n - d)*G = -(d*G): OpenSSL's y becomes p - y */
+                cr_assert(BN_sub(bd, bn, bd) && BN_bn2binpad(bd, d, (int)sl) == (int)sl);
+                cr_assert(BN_bin2bn(b + 1 + fl, (int)fl, by) && BN_sub(by, bp, by) &&
+                          BN_bn2binpad(by, b + 1 + fl, (int)fl) == (int)fl);
+                la = sizeof a;
+                cr_assert_eq(kurv_pubkey_from_priv(c, a, &la, 0, d, sl), KURV_OK);
+                cr_assert(la == lb && memcmp(a, b, la) == 0,
+                          "%s: d*G differs for d = n - %u * 2^%u", kurv_curve_name(c), j, s);
+                checked += 2;
             }
         }
-        BN_free(bd); BN_free(bn); EC_GROUP_free(g);
+        BN_free(by); BN_free(bd); BN_free(bp); BN_free(bn); EC_GROUP_free(g);
     }
-    /* 107 shifts (50 multiples of 5, 42 of 6, 36 of 7, less 9 + 8 + 6 counted twice,
-     * plus the 2 multiples of 210 counted three times and removed three times) x 64 x 2 */
-    cr_assert_eq(checked, curves * 107 * 64 * 2);
+    /* on a 256-bit n: 84 shifts (51 multiples of 5 and 42 of 6 below 251, less the 9
+     * multiples of 30) x 32 x 2; longer orders in proportion */
+    cr_assert_eq(checked, expected);
+    cr_assert_geq(expected, kt_ncurves * 84 * 32 * 2);
 }
 
 Test(curve, ecdh_matches_openssl_all_curves)
