@@ -53,13 +53,76 @@ static uint64_t sc_fold_half(EC_CTX_PARAM uint8_t *kk, const uint8_t *k)
     return flip;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
+#define EC_HAVE_AVX2_SCAN 1
+#include <immintrin.h>
+#include <cpuid.h>
+#include <stdlib.h>
+/* ec_avx2_on: the run-time choice of the AVX2 scan, one copy per translation unit, set
+ * before main by a constructor: CPUID leaf 7 EBX bit 5 (AVX2) and the OS saving the
+ * YMM state (leaf 1 ECX bit 27 OSXSAVE, XCR0 bits 1 and 2); 0 until then (SSE2). The
+ * environment variable KURV_X86_AVX2 = "0" or "1" overrides it, as KURV_X86_ADX does
+ * for the field (mont_adx.h): the tests run both scans. The choice depends only on
+ * the CPU, never on a secret. */
+static int ec_avx2_on;
+__attribute__((constructor)) static void ec_avx2_init(void)
+{
+    unsigned int a, b, c, d, xlo, xhi;
+    const char *env = getenv("KURV_X86_AVX2");
+    int on = 0;
+    if (__get_cpuid(1, &a, &b, &c, &d) && ((c >> 27) & 1)) {
+        __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
+        if ((xlo & 6) == 6 && __get_cpuid_count(7, 0, &a, &b, &c, &d))
+            on = (b >> 5) & 1;
+    }
+    if (env && env[0] == '0' && env[1] == 0)
+        on = 0;
+    else if (env && env[0] == '1' && env[1] == 0)
+        on = 1;
+    ec_avx2_on = on;
+}
+
+/* out = entry a - base of tab, the count entries of nv 32-byte vectors each from index
+ * base (every entry read, OR-accumulated under a compare mask: no branch or address
+ * depends on a; out is zero when a is not base..base + count - 1); nv <= 6. The AVX2
+ * passes of jac_select_ct (entries 0..EC_VAR_ENTRIES) and base_lookup (entries 1..). */
+__attribute__((target("avx2"))) static void scan_avx2(void *out, const void *tab, unsigned nv,
+                                                      unsigned count, unsigned base, unsigned a)
+{
+    const __m256i want = _mm256_set1_epi32((int)a);
+    const __m256i *e = tab;
+    __m256i acc[6];
+    unsigned j, v;
+    for (v = 0; v < nv; v++)
+        acc[v] = _mm256_setzero_si256();
+    for (j = 0; j < count; j++, e += nv) {
+        const __m256i m = _mm256_cmpeq_epi32(want, _mm256_set1_epi32((int)(j + base)));
+        for (v = 0; v < nv; v++)
+            acc[v] = _mm256_or_si256(acc[v], _mm256_and_si256(m, _mm256_loadu_si256(e + v)));
+    }
+    for (v = 0; v < nv; v++)
+        _mm256_storeu_si256((__m256i *)out + v, acc[v]);
+}
+/* jac_select_ct's AVX2 pass serves a Jacobian point of whole 32-byte vectors (P-256,
+ * brainpoolP256r1, brainpoolP512r1: 3, 3 and 6 vectors; 0 for the others, which take the
+ * scalar pass) */
+#define EC_JAC_SEL_AVX2 (sizeof(ec_jac) % 32 == 0 ? sizeof(ec_jac) / 32 : 0)
+_Static_assert(EC_JAC_SEL_AVX2 <= 6, "scan_avx2 holds 6 vectors");
+#endif
+
 /* t = tab[a] for a in 0..EC_VAR_ENTRIES: every limb of every entry is read and
- * OR-accumulated under an all-ones/all-zero mask (one pass the compiler can vectorise),
- * so neither a branch nor an address depends on a. */
+ * OR-accumulated under an all-ones/all-zero mask (one pass the compiler can vectorise;
+ * with AVX2, scan_avx2 above), so neither a branch nor an address depends on a. */
 static void jac_select_ct(ec_jac *t, const ec_jac *tab, unsigned a)
 {
     uint64_t x[EC_N] = {0}, y[EC_N] = {0}, z[EC_N] = {0};   /* in registers, not via t */
     unsigned j, l;
+#ifdef EC_HAVE_AVX2_SCAN
+    if (EC_JAC_SEL_AVX2 && ec_avx2_on) {
+        scan_avx2(t, tab, EC_JAC_SEL_AVX2, EC_VAR_ENTRIES + 1, 0, a);
+        return;
+    }
+#endif
     for (j = 0; j <= EC_VAR_ENTRIES; j++) {
         uint64_t m = kl_eq64(j, a);
         for (l = 0; l < EC_N; l++) {
@@ -231,7 +294,7 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
  * caller discards), neg all-ones for a negative digit. Constant time: every entry of
  * the window is read, under a mask, and a decides no address and no branch. On
  * x86-64 (not with -Dasm=false) the entries are read as vectors and OR-accumulated
- * under a compare mask: 256-bit AVX2 when the CPU has it (ec_avx2_on below), else
+ * under a compare mask: 256-bit AVX2 when the CPU has it (ec_avx2_on above), else
  * 128-bit SSE2 (part of the x86-64 baseline; P-256: 13 vector instructions per entry
  * instead of 8 scalar fe_cmov limbs of 3 or 4); elsewhere, and for an ec_aff that is
  * not a whole number of vectors, by fe_cmov. (The scalar masked OR pass of
@@ -242,54 +305,9 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 #else
 #define EC_BASE_SEL_V 0
 #endif
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
+#ifdef EC_HAVE_AVX2_SCAN
 #define EC_BASE_SEL_AVX2 (sizeof(ec_aff) % 32 == 0 ? sizeof(ec_aff) / 32 : 0)
-#include <immintrin.h>
-#include <cpuid.h>
-#include <stdlib.h>
-/* ec_avx2_on: the run-time choice of the AVX2 scan, one copy per translation unit, set
- * before main by a constructor: CPUID leaf 7 EBX bit 5 (AVX2) and the OS saving the
- * YMM state (leaf 1 ECX bit 27 OSXSAVE, XCR0 bits 1 and 2); 0 until then (SSE2). The
- * environment variable KURV_X86_AVX2 = "0" or "1" overrides it, as KURV_X86_ADX does
- * for the field (mont_adx.h): the tests run both scans. The choice depends only on
- * the CPU, never on a secret. */
-static int ec_avx2_on;
-__attribute__((constructor)) static void ec_avx2_init(void)
-{
-    unsigned int a, b, c, d, xlo, xhi;
-    const char *env = getenv("KURV_X86_AVX2");
-    int on = 0;
-    if (__get_cpuid(1, &a, &b, &c, &d) && ((c >> 27) & 1)) {
-        __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
-        if ((xlo & 6) == 6 && __get_cpuid_count(7, 0, &a, &b, &c, &d))
-            on = (b >> 5) & 1;
-    }
-    if (env && env[0] == '0' && env[1] == 0)
-        on = 0;
-    else if (env && env[0] == '1' && env[1] == 0)
-        on = 1;
-    ec_avx2_on = on;
-}
-
-/* the AVX2 pass of base_lookup (same contract, without the negation) */
-__attribute__((target("avx2"))) static void base_scan_avx2(ec_aff *t, const ec_aff *win,
-                                                           unsigned entries, unsigned a)
-{
-    const __m256i want = _mm256_set1_epi32((int)a);
-    const unsigned nv = EC_BASE_SEL_AVX2;   /* 0 for the curves it does not serve */
-    __m256i acc[EC_BASE_SEL_AVX2 + 1];
-    unsigned j, v;
-    for (v = 0; v < nv; v++)
-        acc[v] = _mm256_setzero_si256();
-    for (j = 0; j < entries; j++) {
-        const __m256i m = _mm256_cmpeq_epi32(want, _mm256_set1_epi32((int)j + 1));
-        const __m256i *e = (const __m256i *)(const void *)&win[j];
-        for (v = 0; v < nv; v++)
-            acc[v] = _mm256_or_si256(acc[v], _mm256_and_si256(m, _mm256_loadu_si256(e + v)));
-    }
-    for (v = 0; v < nv; v++)
-        _mm256_storeu_si256((__m256i *)(void *)t + v, acc[v]);
-}
+_Static_assert(EC_BASE_SEL_AVX2 <= 6, "scan_avx2 holds 6 vectors");
 #else
 #define EC_BASE_SEL_AVX2 0
 #endif
@@ -302,9 +320,9 @@ static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff *win, unsigned entr
     /* a = 0 reads as a = 1 (entry 0) */
     const unsigned want = a | (unsigned)(kl_eq64(a, 0) & 1);
 #endif
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
+#ifdef EC_HAVE_AVX2_SCAN
     if (EC_BASE_SEL_AVX2 && ec_avx2_on)
-        base_scan_avx2(t, win, entries, want);
+        scan_avx2(t, win, EC_BASE_SEL_AVX2, entries, 1, want);
     else
 #endif
 #if defined(__SSE2__) && !defined(KURV_NO_ASM)
