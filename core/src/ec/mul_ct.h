@@ -375,7 +375,12 @@ static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff *win, unsigned entr
  * bounds stay below n; so they do for P-256's generator widths 6 (43 windows: top
  * w i = 252, |d| <= 2^255 / 2^252 + 1 = 9, |A| + |d| 2^252 < 10 * 2^252 < n; below
  * it w i <= 246, |A| + |d| 2^(w i) < 33 * 2^246) and 7 (37 windows: top w i = 252
- * again, |d| <= 9; below it w i <= 245, < 65 * 2^245).
+ * again, |d| <= 9; below it w i <= 245, < 65 * 2^245). P-384's generator width 6
+ * (65 windows): below the top w i <= 378 and |A| + |d| 2^(w i) < 33 * 2^378 < n; the
+ * top window has w i = 384 and |d| <= 1, where the bound fails, but there A + d 2^384
+ * is k' itself: acc = -t would need k' = 0 (all digits 0) and acc = t would need
+ * k' = 2^385 mod n = 2 (2^384 - n) < 2^195, while a nonzero top digit needs
+ * k' > 2^384 (1 - 32/63) > 2^382 (the lower digits sum to less than 2^384 * 32/63).
  * So the special cases are only acc = O and d = 0, selected in constant time. (Not
  * so for the Brainpool orders, about 0.66 * 2^order_bits: they keep the complete
  * formula.)
