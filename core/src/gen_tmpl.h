@@ -5,8 +5,9 @@
  * bytes), then includes this file, which provides main(). The program prints a
  * C header holding the field-representation constants (ec_k), the fixed-window
  * table of G (ec_base_table: window i, entry j = (j+1) * 2^(EC_G_BASE_W * i) * G,
- * affine; EC_G_BASE_W is EC_BASE_W unless the curve sets it, ec/types.h), the Montgomery context for scalars modulo n (ec_sc) and, when gen.c
- * defines EC_G_WNAF_W, the odd multiples of G for verification (ec_g_odd, below).
+ * affine; EC_G_BASE_W is EC_BASE_W unless the curve sets it, ec/types.h), the
+ * Montgomery context for scalars modulo n (ec_sc) and, when gen.c defines EC_G_WNAF_W,
+ * the odd multiples of G for verification (ec_g_odd, below).
  * Limbs are printed as 64-bit literals, independent of the generating machine.
  *
  * A curve whose field header defines EC_TWIST_A3 (its scalar multiplications run on

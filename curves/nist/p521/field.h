@@ -298,7 +298,6 @@ static inline void fe_from_dom(fe *r, const fe *a)
     }
 }
 
-
 /* fe_inv: the template's default, constant-time divsteps (ec/fe.h fe_inv_divsteps),
  * faster here than the addition chain a^(p-2) it replaced */
 
