@@ -102,10 +102,14 @@ expect_err "--kdf-hash md5" 2 "$KURV" encrypt -p pub.pem --kdf-hash md5 m1
 expect_err "--kdf-hash sha224" 2 "$KURV" encrypt -p pub.pem --kdf-hash sha224 m1
 expect_err "--cipher aes-128-ecb" 2 "$KURV" encrypt -p pub.pem --cipher aes-128-ecb m1
 expect_err "--mac-key-len 8" 2 "$KURV" encrypt -p pub.pem --mac-key-len 8 m1
+if grep -q "from 16 to 64" err.txt; then pass "--mac-key-len 8: the line gives the range 16..64"; else fail "--mac-key-len 8: range" "$(cat err.txt)"; fi
 expect_err "--mac-key-len 65" 2 "$KURV" encrypt -p pub.pem --mac-key-len 65 m1
 expect_err "--mac-key-len x" 2 "$KURV" encrypt -p pub.pem --mac-key-len x m1
 expect_err "--tag-len 8" 2 "$KURV" encrypt -p pub.pem --tag-len 8 m1
 expect_err "--tag-len 33 with sha256" 2 "$KURV" encrypt -p pub.pem --tag-len 33 m1
+if grep -q "from 16 to 32" err.txt; then pass "--tag-len 33: the line gives SHA-256's range 16..32"; else fail "--tag-len 33: range" "$(cat err.txt)"; fi
+expect_err "--tag-len 65 with sha512" 2 "$KURV" encrypt -p pub.pem --mac-hash sha512 --tag-len 65 m1
+if grep -q "from 16 to 64" err.txt; then pass "--tag-len 65: the line gives SHA-512's range 16..64"; else fail "--tag-len 65: range" "$(cat err.txt)"; fi
 expect_err "--iv of 15 bytes" 2 "$KURV" encrypt -p pub.pem --iv 000102030405060708090a0b0c0d0e m1
 expect_err "--iv of 16 bytes with GCM" 2 "$KURV" encrypt -p pub.pem --cipher aes-128-gcm --iv 000102030405060708090a0b0c0d0e0f m1
 expect_err "--iv not hex" 2 "$KURV" encrypt -p pub.pem --iv zz m1
