@@ -59,6 +59,9 @@ expect 0 "sign vector 1 (-m file, key file, -o)" "$KURV" schnorr sign -k "$tmp/s
 [ "$(cat "$tmp/sig")" = "$SIG" ] && ok "file signature equals vector 1" || bad "sign -o: $(cat "$tmp/sig")"
 
 expect 0 "verify vector 1" "$KURV" schnorr verify -p "$PK" -s "$SIG" -m "$tmp/msg"
+expect 0 "sign vector 1 (--key=, --aux=, --msg=)" "$KURV" schnorr sign --key="$SK" --aux="$AUX" --msg="$MSG"
+[ "$(cat "$tmp/out")" = "$SIG" ] && ok "--opt=value signature equals vector 1" || bad "sign --opt=value: $(cat "$tmp/out")"
+expect 0 "verify vector 1 (--pub=, --sig=, --message=)" "$KURV" schnorr verify --pub="$PK" --sig="$SIG" --message="$tmp/msg"
 grep -qx "Verified OK" "$tmp/out" && ok "prints Verified OK" || bad "verify output"
 expect 0 "verify vector 1 (signature file, stdin message)" sh -c "\"$KURV\" schnorr verify -p $PK -s \"$tmp/sig\" -m - <\"$tmp/msg\""
 expect 1 "verify: other message" "$KURV" schnorr verify -p "$PK" -s "$SIG" --msg 00
@@ -83,6 +86,9 @@ expect 0 "empty message" sh -c "\"$KURV\" schnorr sign -k \"$tmp/k2\" --msg '' >
 expect 2 "no subcommand" "$KURV" schnorr
 expect 2 "unknown subcommand" "$KURV" schnorr frobnicate
 expect 2 "unknown option" "$KURV" schnorr sign -k "$SK" --msg 00 --bogus
+expect 2 "unknown option with a value" "$KURV" schnorr sign -k "$SK" --msg 00 --bogus=1
+expect 2 "--help with a value" "$KURV" schnorr sign --help=1
+expect 2 "--key= given twice" "$KURV" schnorr sign --key="$SK" -k "$SK" --msg 00
 expect 2 "missing -k" "$KURV" schnorr sign --msg 00
 expect 2 "no message" "$KURV" schnorr sign -k "$SK"
 expect 2 "two messages" "$KURV" schnorr sign -k "$SK" --msg 00 -m "$tmp/msg"

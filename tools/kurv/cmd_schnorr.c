@@ -27,30 +27,45 @@ static const char *optval(int argc, char **argv, int *i, const char *sub)
     return argv[++*i];
 }
 
+/* a is the option name (n bytes of it: a "--name=value" argument is cut at '=') */
+static int is_opt(const char *a, size_t n, const char *name)
+{
+    return strlen(name) == n && !strncmp(a, name, n);
+}
+
+/* Options as in the other commands: "-k X", "--key X" and "--key=X". */
 static int parse(struct sopts *o, const char *sub, const char *allowed, int argc, char **argv)
 {
     int i;
     memset(o, 0, sizeof *o);
     for (i = 1; i < argc; i++) {
-        const char *a = argv[i], **dst = NULL;
+        const char *a = argv[i], *eq = NULL, **dst = NULL;
+        size_t n;
         char key = 0;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        if (a[0] == '-' && a[1] == '-')
+            eq = strchr(a, '=');
+        n = eq ? (size_t)(eq - a) : strlen(a);
+        if (is_opt(a, n, "-h") || is_opt(a, n, "--help")) {
+            if (eq)
+                return tool_fail("schnorr %s: --help takes no value", sub);
             o->help = 1;
             continue;
         }
-        if (!strcmp(a, "-k") || !strcmp(a, "--key")) { dst = &o->key; key = 'k'; }
-        else if (!strcmp(a, "-p") || !strcmp(a, "--pub")) { dst = &o->pub; key = 'p'; }
-        else if (!strcmp(a, "-s") || !strcmp(a, "--sig")) { dst = &o->sig; key = 's'; }
-        else if (!strcmp(a, "-m") || !strcmp(a, "--message")) { dst = &o->msg_file; key = 'm'; }
-        else if (!strcmp(a, "--msg")) { dst = &o->msg_hex; key = 'x'; }
-        else if (!strcmp(a, "--aux")) { dst = &o->aux; key = 'a'; }
-        else if (!strcmp(a, "-o") || !strcmp(a, "--out")) { dst = &o->out; key = 'o'; }
+        if (is_opt(a, n, "-k") || is_opt(a, n, "--key")) { dst = &o->key; key = 'k'; }
+        else if (is_opt(a, n, "-p") || is_opt(a, n, "--pub")) { dst = &o->pub; key = 'p'; }
+        else if (is_opt(a, n, "-s") || is_opt(a, n, "--sig")) { dst = &o->sig; key = 's'; }
+        else if (is_opt(a, n, "-m") || is_opt(a, n, "--message")) { dst = &o->msg_file; key = 'm'; }
+        else if (is_opt(a, n, "--msg")) { dst = &o->msg_hex; key = 'x'; }
+        else if (is_opt(a, n, "--aux")) { dst = &o->aux; key = 'a'; }
+        else if (is_opt(a, n, "-o") || is_opt(a, n, "--out")) { dst = &o->out; key = 'o'; }
         if (!dst || !strchr(allowed, key))
-            return tool_fail("schnorr %s: unknown option or argument '%s' (try kurv schnorr --help)",
-                             sub, a);
+            return tool_fail("schnorr %s: unknown option or argument '%.*s' (try kurv schnorr --help)",
+                             sub, (int)n, a);
         if (*dst)
-            return tool_fail("schnorr %s: %s given twice", sub, a);
-        if (!(*dst = optval(argc, argv, &i, sub)))
+            return tool_fail("schnorr %s: %.*s given twice", sub, (int)n, a);
+        if (eq)
+            *dst = eq + 1;
+        else if (!(*dst = optval(argc, argv, &i, sub)))
             return TOOL_ERR;
     }
     return 0;
