@@ -27,6 +27,9 @@
  * (fe_add_lazy, fe_sub_lazy, fe_mul3_lazy), whose results must be within the wide
  * form that fe_mul and fe_sqr accept; fe_mul and fe_sqr themselves are checked on as
  * many pairs of wide elements (every limb up to the wide bound, all-ones included).
+ * P-256's fe_half (r = a / 2 mod p, which its a = -3 doubling uses) must equal
+ * a 2^-1 mod p (BN) on every edge value and on NRAND random a < p (one code per build:
+ * the x86-64 ADD/RCR chain, or portable C with -Dasm=false).
  */
 #include <criterion/criterion.h>
 #include <openssl/bn.h>
@@ -421,3 +424,49 @@ static void run_p521_loose(int adx)
 }
 
 Test(field, p521_loose) { run_p521_loose(0); }
+
+/* P-256's fe_half against BN: a 2^-1 mod p, the edge values then NRAND random a < p */
+static void run_p256_half(void)
+{
+    const struct tf_field *f = &tf_p256_field;
+    struct ref rf;
+    static uint64_t v[2 * 64 * MAXL + 64][MAXL];
+    uint64_t a[MAXL], r[MAXL], e[MAXL];
+    char ha[20 * MAXL];
+    size_t nv, ncore, k;
+    BIGNUM *two = BN_new(), *half, *x, *t = BN_new();
+    long it;
+
+    ref_init(&rf, f);
+    cr_assert(two && t && BN_set_word(two, 2));
+    half = BN_mod_inverse(NULL, two, rf.p, rf.bn);
+    cr_assert(half);
+    nv = edge_values(&rf, v, &ncore);
+    rng_state = 0xD1B54A32D192ED03ULL;
+    for (it = -(long)nv; it < NRAND; it++) {
+        if (it < 0) {
+            memcpy(a, v[nv + (size_t)it], sizeof a);
+        } else {
+            for (k = 0; k < f->n; k++)
+                a[k] = rng();
+            while (!lt_p(f, a))
+                a[f->n - 1] >>= 1;
+        }
+        x = bn_of(a, f->n);
+        cr_assert(x && BN_mod_mul(t, x, half, rf.p, rf.bn));
+        limbs_of(e, f->n, t);
+        BN_free(x);
+        tf_p256_half(r, a);
+        if (memcmp(r, e, 8 * f->n) != 0) {
+            hexs(ha, a, f->n);
+            cr_assert_fail("P-256 fe_half(%s) differs from BN", ha);
+        }
+    }
+    (void)ncore;
+    BN_free(two);
+    BN_free(half);
+    BN_free(t);
+    ref_free(&rf);
+}
+
+Test(field, p256_half) { run_p256_half(); }

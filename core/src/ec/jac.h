@@ -50,6 +50,38 @@ static inline void fe_mul8(EC_CTX_PARAM fe *r, const fe *a)
 }
 #endif
 
+#ifdef EC_HAVE_FE_HALF
+/* r = 2p (Jacobian) on a curve with a = -3, for a field header that supplies fe_half
+ * (r = a / 2; P-256 only): 4M + 4S, 10 additions and a halving (dbl-2001-b: 3M + 5S
+ * and 16 additions):
+ * with delta = Z^2, gamma = Y^2, beta = X gamma, alpha = 3 (X - delta)(X + delta),
+ * S = (2Y)^2 = 4 gamma and S X = 4 beta; X3 = alpha^2 - 8 beta, Z3 = 2 Y Z (one
+ * product instead of (Y + Z)^2 - gamma - delta), Y3 = alpha (4 beta - X3) - 8 gamma^2
+ * with 8 gamma^2 = S^2 / 2. Other curves keep dbl-2001-b below. r may alias p: each
+ * coordinate of p is last read before the same coordinate of r is written. */
+static void jac_dbl_a3(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
+{
+    fe s, d, m, t, u;
+    fe_dbl(EC_CTX_ARG &s, &p->y);
+    fe_sqr(EC_CTX_ARG &d, &p->z);               /* delta */
+    fe_add(EC_CTX_ARG &m, &p->x, &d);
+    fe_sub(EC_CTX_ARG &d, &p->x, &d);
+    fe_sqr(EC_CTX_ARG &s, &s);                  /* 4 gamma */
+    fe_mul(EC_CTX_ARG &t, &p->y, &p->z);
+    fe_dbl(EC_CTX_ARG &r->z, &t);               /* Z3 = 2 Y Z; p->y, p->z not read again */
+    fe_mul(EC_CTX_ARG &m, &m, &d);
+    fe_mul3_lazy(EC_CTX_ARG &m, &m);            /* alpha (fully reduced: fe_add) */
+    fe_sqr(EC_CTX_ARG &t, &s);
+    fe_half(EC_CTX_ARG &t, &t);                 /* 8 gamma^2 */
+    fe_mul(EC_CTX_ARG &s, &s, &p->x);           /* 4 beta; p->x not read again */
+    fe_dbl(EC_CTX_ARG &u, &s);
+    fe_sqr(EC_CTX_ARG &r->x, &m);
+    fe_sub(EC_CTX_ARG &r->x, &r->x, &u);        /* X3 */
+    fe_sub(EC_CTX_ARG &s, &s, &r->x);
+    fe_mul(EC_CTX_ARG &s, &s, &m);
+    fe_sub(EC_CTX_ARG &r->y, &s, &t);           /* Y3 */
+}
+#else
 /* r = 2p (Jacobian) on a curve with a = -3 (E itself, or the loop curve E_t), by
  * dbl-2001-b: 3M + 5S. r may alias p. */
 static void jac_dbl_a3(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
@@ -76,6 +108,7 @@ static void jac_dbl_a3(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
     fe_mul8(EC_CTX_ARG &gamma, &gamma);
     fe_sub(EC_CTX_ARG &r->y, &t, &gamma);
 }
+#endif /* EC_HAVE_FE_HALF */
 #endif
 
 /* r = 2p (Jacobian). r may alias p. */
@@ -147,15 +180,43 @@ static void jac_dbl(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
 #define jac_dbl_t jac_dbl
 #endif
 
+#if defined(EC_ADD_12M4S) || defined(EC_MADD_8M3S)
+/* The end of the additions without factors of 2 (jac_add_core with EC_ADD_12M4S,
+ * jac_add_aff_core with EC_MADD_8M3S): X3 = R^2 - HHH - 2V and Y3 = R (V - X3) - W,
+ * for R = S2 - S1, HHH = H^3, V = U1 H^2 and W = S1 H^3; writes r->x and r->y only. */
+static inline __attribute__((always_inline)) void
+jac_add_xy(EC_CTX_PARAM ec_jac *r, const fe *rr, const fe *hhh,
+           const fe *v, const fe *w)
+{
+    fe t;
+    fe_sqr(EC_CTX_ARG &t, rr);
+    fe_sub(EC_CTX_ARG &t, &t, hhh);
+    fe_sub(EC_CTX_ARG &t, &t, v);
+    fe_sub(EC_CTX_ARG &r->x, &t, v);
+    fe_sub(EC_CTX_ARG &t, v, &r->x);
+    fe_mul(EC_CTX_ARG &t, rr, &t);
+    fe_sub(EC_CTX_ARG &r->y, &t, w);
+}
+#endif
+
 /*
  * r = p + q (Jacobian) by add-2007-bl (11M + 5S), branch-free. The result is right
  * when p, q != O and p != +-q; *h_zero and *r_zero (masks) report U1 = U2 and
  * S1 = S2, which mark the excluded cases p = q and p = -q. r may alias p or q.
+ * A field whose product costs little more than its square (P-256 with MULX) defines
+ * EC_ADD_12M4S for the same contract by 12M + 4S and 7 additions instead of 13
+ * (add-1998-cmo-2): Z3 = Z1 Z2 H instead of ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H, and no
+ * factors of 2 in R, I and J: X3 = R^2 - H^3 - 2 U1 H^2, Y3 = R (U1 H^2 - X3) - S1 H^3.
  */
 static void jac_add_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_jac *q,
                          uint64_t *h_zero, uint64_t *r_zero)
 {
-    fe z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t;
+    fe z1z1, z2z2, u1, u2, s1, s2, h, rr, v;
+#ifdef EC_ADD_12M4S
+    fe z3, hh, hhh;
+#else
+    fe i, j, t;
+#endif
     fe_sqr(EC_CTX_ARG &z1z1, &p->z);
     fe_sqr(EC_CTX_ARG &z2z2, &q->z);
     fe_mul(EC_CTX_ARG &u1, &p->x, &z2z2);
@@ -168,6 +229,16 @@ static void jac_add_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_jac *
     fe_sub(EC_CTX_ARG &rr, &s2, &s1);
     *h_zero = fe_is_zero(EC_CTX_ARG &h);
     *r_zero = fe_is_zero(EC_CTX_ARG &rr);
+#ifdef EC_ADD_12M4S
+    fe_mul(EC_CTX_ARG &z3, &p->z, &q->z);      /* last reads of p and q */
+    fe_mul(EC_CTX_ARG &z3, &z3, &h);
+    fe_sqr(EC_CTX_ARG &hh, &h);
+    fe_mul(EC_CTX_ARG &hhh, &h, &hh);
+    fe_mul(EC_CTX_ARG &v, &u1, &hh);
+    fe_mul(EC_CTX_ARG &s1, &s1, &hhh);
+    jac_add_xy(EC_CTX_ARG r, &rr, &hhh, &v, &s1);
+    r->z = z3;
+#else
     fe_dbl(EC_CTX_ARG &rr, &rr);
     fe_dbl(EC_CTX_ARG &i, &h);
     fe_sqr(EC_CTX_ARG &i, &i);
@@ -187,6 +258,7 @@ static void jac_add_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_jac *
     fe_mul(EC_CTX_ARG &s1, &s1, &j);
     fe_dbl(EC_CTX_ARG &s1, &s1);
     fe_sub(EC_CTX_ARG &r->y, &t, &s1);
+#endif
 }
 
 /* r = p + q (Jacobian), variable time: add-2007-bl with the special cases branched;
@@ -226,11 +298,11 @@ static inline void jac_add_vartime_on(EC_CTX_PARAM ec_jac *r, const ec_jac *p, c
 static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_aff *q,
                              uint64_t *h_zero, uint64_t *r_zero)
 {
-    fe z1z1, u2, s2, h, rr, hh, v, t;
+    fe z1z1, u2, s2, h, rr, hh, v;
 #ifdef EC_MADD_8M3S
     fe z3, hhh;
 #else
-    fe i, j;
+    fe i, j, t;
 #endif
     fe_sqr(EC_CTX_ARG &z1z1, &p->z);
     fe_mul(EC_CTX_ARG &u2, &q->x, &z1z1);
@@ -246,13 +318,7 @@ static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_a
     fe_mul(EC_CTX_ARG &hhh, &h, &hh);
     fe_mul(EC_CTX_ARG &v, &p->x, &hh);       /* last read of p->x */
     fe_mul(EC_CTX_ARG &s2, &p->y, &hhh);     /* Y1 H^3; last read of p->y */
-    fe_sqr(EC_CTX_ARG &t, &rr);
-    fe_sub(EC_CTX_ARG &t, &t, &hhh);
-    fe_sub(EC_CTX_ARG &t, &t, &v);
-    fe_sub(EC_CTX_ARG &r->x, &t, &v);
-    fe_sub(EC_CTX_ARG &t, &v, &r->x);
-    fe_mul(EC_CTX_ARG &t, &rr, &t);
-    fe_sub(EC_CTX_ARG &r->y, &t, &s2);
+    jac_add_xy(EC_CTX_ARG r, &rr, &hhh, &v, &s2);
     r->z = z3;                               /* p->z is read above only */
 #else
     fe_dbl(EC_CTX_ARG &rr, &rr);

@@ -10,7 +10,7 @@
  * Three paths for fe_mul and fe_sqr: on x86-64 the MULX/ADCX/ADOX statements below
  * when the CPU has BMI2 and ADX (kl_mont_adx_on, mont_adx.h: CPUID, KURV_X86_ADX=0/1),
  * else the mul4_asm.h products with inline-assembly carry chains; with -Dasm=false
- * (KURV_NO_ASM) portable C. fe_add and fe_sub do not depend on the CPU choice.
+ * (KURV_NO_ASM) portable C. fe_add, fe_sub and fe_half do not depend on the CPU choice.
  * tests/unit/test_field.c checks each path against OpenSSL's BN.
  */
 #ifndef KURV_P256_FIELD_H
@@ -29,6 +29,7 @@
 #define EC_BASE_W 5
 #define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
 #define EC_MADD_8M3S 1       /* a product costs about a square: ec/jac.h, jac_add_aff_core */
+#define EC_ADD_12M4S 1       /* the same for the full addition: ec/jac.h, jac_add_core */
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
@@ -45,6 +46,9 @@ static const fe p256_rr = {{0x0000000000000003ULL, 0xFFFFFFFBFFFFFFFFULL,
 #define P256_INLINE static inline __attribute__((always_inline))
 
 #define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: below */
+/* fe_half (r = a / 2), below: the a = -3 doubling then takes its 4M + 4S form with
+ * 8 gamma^2 as (4 gamma)^2 / 2 (ec/jac.h, jac_dbl_a3) */
+#define EC_HAVE_FE_HALF 1
 
 #ifdef KL4_ASM
 /*
@@ -250,6 +254,22 @@ P256_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
     r->v[0] = d0; r->v[1] = d1; r->v[2] = d2; r->v[3] = d3;
 }
 
+/* r = a / 2 mod p for a < p (EC_HAVE_FE_HALF, below): p added when a is odd (the mask
+ * m of a's low bit, p's words built from it as in fe_sub), then the 257-bit sum shifted
+ * right by one through the carry (RCR from the top limb down). a + p is even when a is
+ * odd, so no bit is lost; the result is at most (a + p) / 2 < p. Branch-free. */
+P256_INLINE void fe_half(fe *r, const fe *a)
+{
+    uint64_t d0 = a->v[0], d1 = a->v[1], d2 = a->v[2], d3 = a->v[3];
+    uint64_t m = 0 - (d0 & 1), m1 = m >> 32, m3 = 0 - m1;
+    __asm__("addq %[M], %[D0]\n\tadcq %[M1], %[D1]\n\tadcq $0, %[D2]\n\tadcq %[M3], %[D3]\n\t"
+            "rcrq $1, %[D3]\n\trcrq $1, %[D2]\n\trcrq $1, %[D1]\n\trcrq $1, %[D0]"
+            : [D0] "+&r"(d0), [D1] "+&r"(d1), [D2] "+&r"(d2), [D3] "+&r"(d3)
+            : [M] "r"(m), [M1] "r"(m1), [M3] "r"(m3)
+            : "cc");
+    r->v[0] = d0; r->v[1] = d1; r->v[2] = d2; r->v[3] = d3;
+}
+
 #else /* portable C */
 
 /* r = a + b mod p and r = a - b mod p for a, b < p, by one carry chain and a
@@ -284,6 +304,21 @@ P256_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
     r->v[1] = kl_adc(d[1], EC_P.v[1] & m, c, &c);
     r->v[2] = kl_adc(d[2], 0, c, &c);
     r->v[3] = kl_adc(d[3], EC_P.v[3] & m, c, &c);
+}
+
+/* r = a / 2 mod p for a < p: p added when a is odd (a mask of its low bit), the
+ * 257-bit sum (carry c on top) shifted right by one; (a + p) / 2 < p */
+P256_INLINE void fe_half(fe *r, const fe *a)
+{
+    uint64_t s[4], m = 0 - (a->v[0] & 1), c;
+    s[0] = kl_adc(a->v[0], EC_P.v[0] & m, 0, &c);
+    s[1] = kl_adc(a->v[1], EC_P.v[1] & m, c, &c);
+    s[2] = kl_adc(a->v[2], 0, c, &c);
+    s[3] = kl_adc(a->v[3], EC_P.v[3] & m, c, &c);
+    r->v[0] = (s[0] >> 1) | (s[1] << 63);
+    r->v[1] = (s[1] >> 1) | (s[2] << 63);
+    r->v[2] = (s[2] >> 1) | (s[3] << 63);
+    r->v[3] = (s[3] >> 1) | (c << 63);
 }
 
 #define P256_ROUND(r0, r1, r2, r3) do {                                   \
