@@ -10,8 +10,9 @@
  * of mont_adx.h (the product's rows as KLX_HALF6; the squaring's kl_sqr_wide_adx) and
  * p384x_reduce (inline assembly, two MULX a round); otherwise, and with -Dasm=false
  * (KURV_NO_ASM), portable C (p384_mul_wide, p384_reduce, whose rounds are shifts and
- * carry chains only). fe_add and fe_sub follow the same choice
- * (kl_modaddsub_x86, or kl_modadd and kl_modsub). tests/unit/test_field.c checks
+ * carry chains only). fe_add and fe_sub follow the same choice (p384x_add and
+ * p384x_sub below, carry chains that add p back by a mask in p's shape; or kl_modadd
+ * and kl_modsub). tests/unit/test_field.c checks
  * both paths against OpenSSL's BN (field_p384.c).
  */
 #ifndef KURV_P384_FIELD_H
@@ -133,11 +134,67 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 
 #define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: fully reduced in and out */
 
+#ifdef KL_MONT_ADX
+/*
+ * P-384's modular addition and subtraction as single inline-assembly carry chains
+ * (plain ADD/ADC/SUB/SBB: on the MULX/ADX path with the product, so that the test of
+ * that path covers them). Both end by adding p AND m for a mask m (0 or all-ones)
+ * formed without a load or a branch from the shape of p: its words masked are
+ * m >> 32, m << 32, 2m (low bit dropped) and m, m, m (P384X_ADDP).
+ *   sum:  s = a + b (carry c in M), s - p, M = c - borrow: -1 exactly when a + b < p
+ *         (a + b < 2p), then s + (p AND M);
+ *   diff: s = a - b, M = -borrow, s + (p AND M).
+ * a and b fully reduced; s is then fully reduced. Registers: s (6), M, three temps
+ * and b's base; p's two low words are "m" operands.
+ */
+#define P384X_ADDP                                                                  \
+    "movq %[M], %[X0]\n\tshrq $32, %[X0]\n\tmovq %[M], %[X1]\n\tshlq $32, %[X1]\n\t"   \
+    "leaq (%[M], %[M]), %[X2]\n\t"                                                  \
+    "addq %[X0], %[S0]\n\tadcq %[X1], %[S1]\n\tadcq %[X2], %[S2]\n\t"                \
+    "adcq %[M], %[S3]\n\tadcq %[M], %[S4]\n\tadcq %[M], %[S5]"
+
+#define P384X_ADDSUB_OUT                                                            \
+    [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3), [S4] "+&r"(s4),  \
+    [S5] "+&r"(s5), [M] "=&r"(m), [X0] "=&r"(x0), [X1] "=&r"(x1), [X2] "=&r"(x2)
+
+P384_INLINE void p384x_add(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
+{
+    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], s4 = a[4], s5 = a[5];
+    uint64_t m, x0, x1, x2;
+    __asm__("xorl %k[M], %k[M]\n\t"
+            "addq 0(%[B]), %[S0]\n\tadcq 8(%[B]), %[S1]\n\tadcq 16(%[B]), %[S2]\n\t"
+            "adcq 24(%[B]), %[S3]\n\tadcq 32(%[B]), %[S4]\n\tadcq 40(%[B]), %[S5]\n\t"
+            "adcq $0, %[M]\n\t"
+            "subq %[P0], %[S0]\n\tsbbq %[P1], %[S1]\n\tsbbq $-2, %[S2]\n\t"
+            "sbbq $-1, %[S3]\n\tsbbq $-1, %[S4]\n\tsbbq $-1, %[S5]\n\tsbbq $0, %[M]\n\t"
+            P384X_ADDP
+            : P384X_ADDSUB_OUT
+            : [B] "r"(b), "m"(*(const uint64_t (*)[6])b), [P0] "m"(EC_P.v[0]),
+              [P1] "m"(EC_P.v[1])
+            : "cc");
+    r[0] = s0; r[1] = s1; r[2] = s2; r[3] = s3; r[4] = s4; r[5] = s5;
+}
+
+P384_INLINE void p384x_sub(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
+{
+    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], s4 = a[4], s5 = a[5];
+    uint64_t m, x0, x1, x2;
+    __asm__("subq 0(%[B]), %[S0]\n\tsbbq 8(%[B]), %[S1]\n\tsbbq 16(%[B]), %[S2]\n\t"
+            "sbbq 24(%[B]), %[S3]\n\tsbbq 32(%[B]), %[S4]\n\tsbbq 40(%[B]), %[S5]\n\t"
+            "sbbq %[M], %[M]\n\t"
+            P384X_ADDP
+            : P384X_ADDSUB_OUT
+            : [B] "r"(b), "m"(*(const uint64_t (*)[6])b)
+            : "cc");
+    r[0] = s0; r[1] = s1; r[2] = s2; r[3] = s3; r[4] = s4; r[5] = s5;
+}
+#endif
+
 P384_INLINE void fe_add(fe *r, const fe *a, const fe *b)
 {
 #ifdef KL_MONT_ADX
     if (kl_mont_adx_on) {
-        kl_modaddsub_x86(6, 0, r->v, a->v, b->v, EC_P.v);
+        p384x_add(r->v, a->v, b->v);
         return;
     }
 #endif
@@ -148,7 +205,7 @@ P384_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
 {
 #ifdef KL_MONT_ADX
     if (kl_mont_adx_on) {
-        kl_modaddsub_x86(6, 1, r->v, a->v, b->v, EC_P.v);
+        p384x_sub(r->v, a->v, b->v);
         return;
     }
 #endif
