@@ -254,7 +254,7 @@ P256_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
     r->v[0] = d0; r->v[1] = d1; r->v[2] = d2; r->v[3] = d3;
 }
 
-/* r = a / 2 mod p for a < p (EC_HAVE_FE_HALF, below): p added when a is odd (the mask
+/* r = a / 2 mod p for a < p (EC_HAVE_FE_HALF, above): p added when a is odd (the mask
  * m of a's low bit, p's words built from it as in fe_sub), then the 257-bit sum shifted
  * right by one through the carry (RCR from the top limb down). a + p is even when a is
  * odd, so no bit is lost; the result is at most (a + p) / 2 < p. Branch-free. */
