@@ -37,9 +37,12 @@
  * by kurv; for the peer.h peers, peer_check). A failed check stops the bench. In the timed loops every return value is checked as well, so a
  * failing call is never timed.
  *
- * Timing (timing.c): CLOCK_MONOTONIC; a warm-up of about a tenth of the time,
- * which also sizes the batches; then 5 batches that together take at least -t
- * seconds (default 0.3) per cell. The median of the 5 batches is printed.
+ * Timing (timing.c, bench_time_set): CLOCK_MONOTONIC; per cell, kurv and every
+ * peer side by side: each warmed up for about a tenth of the time, which also sizes
+ * its batches; then 15 rounds in which each library runs one batch in turn, about
+ * -t seconds (default 0.3) per library in all. Each library's median batch is
+ * printed. Taking turns makes a slow spell of the machine fall on all the libraries
+ * of a cell, where one after another it fell on whichever was being timed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -593,18 +596,36 @@ static void peer_check(const struct bench_peer *p, void *st, struct state *s,
 
 typedef bench_op op_fn;
 
-/* Microseconds per call of fn (bench_time: the median of BENCH_BATCHES batches that
- * together take about `seconds`). Exits if any call fails. */
-static double time_op(op_fn fn, void *arg, double seconds, const char *what)
+/* Microseconds per call of one operation for kurv and each peer that has it (fn[lib] not
+ * NULL), timed side by side by bench_time_set so that the machine's slower spells fall on
+ * all of them alike; us[lib] is set for those only. Exits, naming the library, if any call
+ * fails. */
+static void time_cell(const char *curve, const char *opname, op_fn const fn[NLIBS],
+                      void *const arg[NLIBS], double seconds, double us[NLIBS])
 {
-    int bad = 0;
-    double us = bench_time(BENCH_WALL, fn, arg, seconds, &bad);
+    bench_op ops[NLIBS];
+    void *args[NLIBS];
+    int libs[NLIBS], bad[NLIBS] = { 0 };
+    double t[NLIBS];
+    size_t n = 0, i;
+    int lib;
 
-    if (bad & BENCH_FAILED_WARMUP)
-        die("%s: a call failed during the warm-up", what, NULL);
-    if (bad)
-        die("%s: a call failed while timed", what, NULL);
-    return us;
+    for (lib = 0; lib < NLIBS; lib++)
+        if (fn[lib]) {
+            ops[n] = fn[lib];
+            args[n] = arg[lib];
+            libs[n++] = lib;
+        }
+    bench_time_set(BENCH_WALL, n, ops, args, seconds, bad, t);
+    for (i = 0; i < n; i++) {
+        char what[96];
+        snprintf(what, sizeof what, "%s %s (%s)", curve, opname, lib_names[libs[i]]);
+        if (bad[i] & BENCH_FAILED_WARMUP)
+            die("%s: a call failed during the warm-up", what, NULL);
+        if (bad[i])
+            die("%s: a call failed while timed", what, NULL);
+        us[libs[i]] = t[i];
+    }
 }
 
 /* ------------------------------------------------------------------ main */
@@ -750,15 +771,15 @@ static void bench_curve(const struct bench_curve *bc, double seconds, int csv)
     }
 
     for (op = 0; op < NOPS; op++) {
-        char what[96];
-        snprintf(what, sizeof what, "%s %s (kurv)", name, op_names[op]);
-        us[LIB_KURV][op] = time_op(kurv_ops[op], s, seconds, what);
-        for (lib = LIB_OPENSSL; lib < NLIBS; lib++) {
-            if (!peer_ops[lib][op])
-                continue;
-            snprintf(what, sizeof what, "%s %s (%s)", name, op_names[op], lib_names[lib]);
-            us[lib][op] = time_op(peer_ops[lib][op], peer_arg[lib], seconds, what);
-        }
+        op_fn fn[NLIBS];
+        double cell[NLIBS];
+        fn[LIB_KURV] = kurv_ops[op];
+        for (lib = LIB_OPENSSL; lib < NLIBS; lib++)
+            fn[lib] = peer_ops[lib][op];
+        time_cell(name, op_names[op], fn, peer_arg, seconds, cell);
+        for (lib = 0; lib < NLIBS; lib++)
+            if (fn[lib])
+                us[lib][op] = cell[lib];
     }
 
     /* columns: kurv, then each peer compiled in (µs and kurv's ratio to it), then the fastest
@@ -883,8 +904,8 @@ int main(int argc, char **argv)
         printf(",best_peer,kurv_over_best\n");
     }
     else
-        printf("kurv %s: median of %d batches, >= %.2f s per cell; µs per operation\n",
-               kurv_version(), BENCH_BATCHES, seconds);
+        printf("kurv %s: libraries side by side, median of %d rounds, >= %.2f s per library "
+               "and cell; µs per operation\n", kurv_version(), BENCH_ROUNDS, seconds);
 
     for (k = 0; curves[k].kurv != NULL; k++) {
         const kurv_curve *c = curves[k].kurv();

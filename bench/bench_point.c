@@ -9,7 +9,7 @@
  *   mul G     k*G with the base-point table
  *   mul2 vt   u1*P + u2*Q, variable time
  *   tab build building P's table
- * Timing as the main table (timing.c): median of 5 batches, at least -t seconds per cell.
+ * Timing by bench_time (timing.c): median of 5 batches, at least -t seconds per cell.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>

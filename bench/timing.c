@@ -24,8 +24,9 @@ double bench_median(double *v, size_t n)
     return v[n / 2];
 }
 
-unsigned long bench_calibrate(enum bench_clock clk, bench_op op, void *arg, double seconds,
-                              int *bad)
+/* bench_calibrate for batches of about @seconds / @batches */
+static unsigned long calibrate(enum bench_clock clk, bench_op op, void *arg, double seconds,
+                               int batches, int *bad)
 {
     double t0 = bench_now(clk), t;
     unsigned long n = 0;
@@ -38,7 +39,13 @@ unsigned long bench_calibrate(enum bench_clock clk, bench_op op, void *arg, doub
     } while (t < seconds / 10 && n < 1000000);
     if (failed)
         *bad |= BENCH_FAILED_WARMUP;
-    return (unsigned long)(seconds / BENCH_BATCHES / (t / (double)n)) + 1;
+    return (unsigned long)(seconds / batches / (t / (double)n)) + 1;
+}
+
+unsigned long bench_calibrate(enum bench_clock clk, bench_op op, void *arg, double seconds,
+                              int *bad)
+{
+    return calibrate(clk, op, arg, seconds, BENCH_BATCHES, bad);
 }
 
 double bench_batch(enum bench_clock clk, bench_op op, void *arg, unsigned long iters, int *bad)
@@ -64,4 +71,29 @@ double bench_time(enum bench_clock clk, bench_op op, void *arg, double seconds, 
     for (b = 0; b < BENCH_BATCHES; b++)
         per[b] = bench_batch(clk, op, arg, iters, bad);
     return bench_median(per, BENCH_BATCHES);
+}
+
+void bench_time_set(enum bench_clock clk, size_t n, const bench_op *op, void *const *arg,
+                    double seconds, int *bad, double *us)
+{
+    double per[BENCH_ROUNDS];
+    unsigned long *iters = calloc(n ? n : 1, sizeof *iters);
+    double *all = calloc(n ? n * BENCH_ROUNDS : 1, sizeof *all);
+    size_t i;
+    int b;
+
+    if (!iters || !all)
+        abort();
+    for (i = 0; i < n; i++)
+        iters[i] = calibrate(clk, op[i], arg[i], seconds, BENCH_ROUNDS, &bad[i]);
+    for (b = 0; b < BENCH_ROUNDS; b++)
+        for (i = 0; i < n; i++)
+            all[i * BENCH_ROUNDS + (size_t)b] = bench_batch(clk, op[i], arg[i], iters[i], &bad[i]);
+    for (i = 0; i < n; i++) {
+        for (b = 0; b < BENCH_ROUNDS; b++)
+            per[b] = all[i * BENCH_ROUNDS + (size_t)b];
+        us[i] = bench_median(per, BENCH_ROUNDS);
+    }
+    free(iters);
+    free(all);
 }

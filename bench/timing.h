@@ -13,6 +13,9 @@
 #include <stddef.h>
 
 #define BENCH_BATCHES 5
+/* bench_time_set's rounds: more and shorter batches than one cell's, so that the
+ * operations it compares take turns often */
+#define BENCH_ROUNDS 15
 
 /* The clock: wall time (CLOCK_MONOTONIC) or the process's CPU time
  * (CLOCK_PROCESS_CPUTIME_ID, which counts other load on the machine less). */
@@ -41,5 +44,14 @@ double bench_batch(enum bench_clock clk, bench_op op, void *arg, unsigned long i
 /* Microseconds per call of @op: bench_calibrate, then the median of BENCH_BATCHES batches
  * (a cell of about @seconds in all). */
 double bench_time(enum bench_clock clk, bench_op op, void *arg, double seconds, int *bad);
+/* Microseconds per call of each of @n operations (@op[i] on @arg[i]) timed side by side,
+ * for a table that compares them: each is warmed up and sized as by bench_calibrate,
+ * then BENCH_ROUNDS rounds run one batch of every operation in turn (about @seconds /
+ * BENCH_ROUNDS each); @us[i] gets operation i's median batch and @bad[i] its failure
+ * bits. A spell of the machine running slower (another guest on the host, a clock
+ * change) then falls on every operation of the set alike instead of on whichever one
+ * was being timed, so their ratios move less than their times. */
+void bench_time_set(enum bench_clock clk, size_t n, const bench_op *op, void *const *arg,
+                    double seconds, int *bad, double *us);
 
 #endif
