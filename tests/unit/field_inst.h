@@ -15,6 +15,7 @@
 static const fe ec_fp_rr;   /* fe_to_dom is not used here */
 #include "fe_mont_tmpl.h"
 #endif
+#include "field_path.h"   /* after mont_adx.h (by the field or fe_mont_tmpl.h) */
 
 #define TF_CAT2(a, b) a##b
 #define TF_CAT(a, b) TF_CAT2(a, b)
@@ -63,19 +64,7 @@ static void TF_CAT(TF_NAME, _neg)(uint64_t *r, const uint64_t *a)
 }
 
 /* adx = 1: the MULX/ADCX/ADOX path if this CPU has it (returns 1), 0: the portable C */
-static int TF_CAT(TF_NAME, _path)(int adx)
-{
-#ifdef KL_MONT_ADX
-    static int cpu = -1;
-    if (cpu < 0)
-        cpu = kl_mont_adx_on;   /* as the constructor set it from CPUID */
-    kl_mont_adx_on = adx && cpu;
-    return kl_mont_adx_on;
-#else
-    (void)adx;
-    return 0;
-#endif
-}
+TF_PATH_FN(TF_CAT(TF_NAME, _path))
 
 const struct tf_field TF_CAT(TF_NAME, _field) = {
     EC_N, EC_P.v, TF_CAT(TF_NAME, _mul), TF_CAT(TF_NAME, _sqr), TF_CAT(TF_NAME, _add),

@@ -1,7 +1,8 @@
 /*
  * tests/unit/test_field.c's instance of the nist/p521 field (curves/nist/p521/field.h:
  * the Mersenne prime, nine 58-bit limbs, plain values, loosely reduced; not the
- * Montgomery template, so not through field_inst.h).
+ * Montgomery template, so not through field_inst.h); fe_mul and fe_sqr on either run-time
+ * path (tf_p521_field.path: the MULX one or the portable C).
  *   tf_p521_field   the operations on plain 64-bit limbs (< p): fe_to_dom, the
  *                   operation, fe_from_dom (the fully reduced value)
  *   tf_p521_raw     one operation on the field's own limbs, its result as the field
@@ -17,6 +18,7 @@
 #include <string.h>
 #include "field_inst_api.h"
 #include "../../curves/nist/p521/field.h"
+#include "field_path.h"
 
 void tf_p521_raw(int op, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
@@ -106,12 +108,9 @@ static void p521_add(uint64_t *r, const uint64_t *a, const uint64_t *b) { canon_
 static void p521_sub(uint64_t *r, const uint64_t *a, const uint64_t *b) { canon_op(TF_SUB, r, a, b); }
 static void p521_neg(uint64_t *r, const uint64_t *a) { canon_op(TF_NEG, r, a, a); }
 
-/* one path: the portable C (no ADX variant of this field) */
-static int p521_path(int adx)
-{
-    (void)adx;
-    return 0;
-}
+/* the paths of fe_mul and fe_sqr: the MULX one (p521x_mul, p521x_sqr) or the portable
+ * C; the other operations have one code */
+TF_PATH_FN(p521_path)
 
 const struct tf_field tf_p521_field = {
     EC_N, EC_P.v, p521_mul, p521_sqr, p521_add, p521_sub, p521_neg, p521_path, 1

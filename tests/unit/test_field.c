@@ -19,14 +19,18 @@
  *     -Dasm=false; for P-384 p384_mul_wide and p384_reduce); -Dasm=false has only the
  *     latter.
  * The P-521 field (curves/nist/p521/field.h, its own code: plain values, R = 1 above;
- * one path, portable C) goes through the same checks, and through the loose form it
- * keeps: NRAND random pairs of loose elements (every limb up to its bound) and 4096
- * pairs of extreme ones, whose raw results must stay in that form and agree with BN
- * mod p, a product fed back as the next input every third pair. With them the
- * doubling's routines: fe_mul4 and fe_mul8 (loose results), and the _lazy ones
- * (fe_add_lazy, fe_sub_lazy, fe_mul3_lazy), whose results must be within the wide
- * form that fe_mul and fe_sqr accept; fe_mul and fe_sqr themselves are checked on as
- * many pairs of wide elements (every limb up to the wide bound, all-ones included).
+ * fe_mul and fe_sqr on two paths, the MULX one, p521x_mul and p521x_sqr, and portable
+ * C) goes through the same checks, and through the loose form it keeps: every pair of
+ * edge elements in limb form (0, 1, p, p - 1, 2p, 2^521, every limb at the loose or at
+ * the wide maximum, fe_sub_lazy's extremes, one limb alone at the wide maximum or 0),
+ * NRAND random pairs of loose elements (every limb up to its bound) and 4096 pairs of
+ * extreme ones, whose raw results must stay in that form and agree with BN mod p, a
+ * product fed back as the next input every third pair. With them the doubling's
+ * routines: fe_mul4 and fe_mul8 (loose results), and the _lazy ones (fe_add_lazy,
+ * fe_sub_lazy, fe_mul3_lazy), whose results must be within the wide form that fe_mul
+ * and fe_sqr accept; fe_mul and fe_sqr themselves are checked on as many pairs of wide
+ * elements (every limb up to the wide bound, all-ones included). On the MULX path the
+ * raw limbs of fe_mul and fe_sqr must also equal the portable C's, bit for bit.
  * P-256's fe_half (r = a / 2 mod p, which its a = -3 doubling uses) must equal
  * a 2^-1 mod p (BN) on every edge value and on NRAND random a < p (one code per build:
  * the x86-64 ADD/RCR chain, or portable C with -Dasm=false).
@@ -322,6 +326,10 @@ Test(field, bp512_c) { run_field(&tf_bp512_field, 0); }
 
 Test(field, p521) { run_field(&tf_p521_field, 0); }
 
+/* set while the MULX path is under test: fe_mul's and fe_sqr's raw limbs must then also
+ * equal the portable C's, bit for bit (field.h: the same columns and carry pass) */
+static int p521_vs_c;
+
 /* P-521's loose form (the field's own limbs, field_p521.c): each raw result must be in
  * that form (a _lazy result: in the wide form) and its value equal the BN value mod
  * p. wide: a and b are wide elements, and only fe_mul and fe_sqr (which accept them)
@@ -360,6 +368,18 @@ static void p521_check_raw(struct ref *rf, const uint64_t *a, const uint64_t *b,
         got = bn_of(vr, 9);
         cr_assert(got && BN_nnmod(got, got, rf->p, rf->bn));
         in_form = op >= TF_ADD_LAZY ? tf_p521_in_wide(r) : tf_p521_in_form(r);
+        if (p521_vs_c && op <= TF_SQR) {
+            uint64_t rc[9];
+            tf_p521_field.path(0);
+            tf_p521_raw(op, rc, a, b);
+            tf_p521_field.path(1);
+            if (memcmp(r, rc, sizeof r) != 0) {
+                hexs(ha, a, 9);
+                hexs(hb, b, 9);
+                cr_assert_fail("P-521 %s limbs %s(%s, %s): MULX limbs differ from the C path's",
+                               wide ? "wide" : "loose", name[op], ha, hb);
+            }
+        }
         if (!in_form || BN_cmp(got, t) != 0) {
             hexs(ha, a, 9);
             hexs(hb, b, 9);
@@ -375,6 +395,49 @@ static void p521_check_raw(struct ref *rf, const uint64_t *a, const uint64_t *b,
     BN_free(t);
 }
 
+/* P-521 elements at the edges of the limb forms: 0, 1, p, p - 1, 2p and 2^521 (= 1; limb
+ * 8 at 2^57) as limbs; every limb at the loose maximum (2^59 - 1, limb 8 2^58 - 1), at
+ * the wide maximum (2^61 - 1, limb 8 2^60 - 1), at 4p's limbs (fe_sub_lazy's bias) and
+ * at fe_sub_lazy's largest result (loose maximum + 4p); each limb alone at the wide
+ * maximum, and each limb alone 0 with the others at it. Every pair (loose operations
+ * when both are loose, else fe_mul and fe_sqr only) */
+static void p521_edges(struct ref *rf, uint64_t *prev)
+{
+    static uint64_t e[10 + 18][9];
+    const uint64_t m58 = (1ULL << 58) - 1, m57 = (1ULL << 57) - 1;
+    size_t n = 0, i, j, k;
+    for (k = 0; k < 9; k++) {
+        int top = k == 8;
+        e[0][k] = 0;
+        e[1][k] = k == 0;
+        e[2][k] = top ? m57 : m58;                                  /* p */
+        e[3][k] = (top ? m57 : m58) - (k == 0);                     /* p - 1 */
+        e[4][k] = 2 * (top ? m57 : m58);                            /* 2p */
+        e[5][k] = top ? 1ULL << 57 : 0;                             /* 2^521 */
+        e[6][k] = top ? m58 : 2 * m58 + 1;                          /* loose maximum */
+        e[7][k] = top ? (1ULL << 60) - 1 : (1ULL << 61) - 1;        /* wide maximum */
+    }
+    n = 8;
+    for (k = 0; k < 9; k++)
+        e[n][k] = k == 8 ? (1ULL << 59) - 4 : (1ULL << 60) - 4;    /* 4p */
+    n++;
+    for (k = 0; k < 9; k++)
+        e[n][k] = e[6][k] + e[8][k];                                /* loose max + 4p */
+    n++;
+    for (i = 0; i < 9; i++, n += 2)
+        for (k = 0; k < 9; k++) {
+            e[n][k] = k == i ? e[7][k] : 0;
+            e[n + 1][k] = k == i ? 0 : e[7][k];
+        }
+    cr_assert(n <= sizeof e / sizeof e[0]);
+    for (i = 0; i < n; i++) {
+        cr_assert(tf_p521_in_wide(e[i]));
+        for (j = 0; j < n; j++)
+            p521_check_raw(rf, e[i], e[j], prev,
+                           !(tf_p521_in_form(e[i]) && tf_p521_in_form(e[j])));
+    }
+}
+
 static void run_p521_loose(int adx)
 {
     struct ref rf;
@@ -388,6 +451,8 @@ static void run_p521_loose(int adx)
         return;
     }
     ref_init(&rf, &tf_p521_field);
+    p521_vs_c = adx;
+    p521_edges(&rf, prev);
     /* extremes: each limb of each operand 0, 1, all-ones (the largest loose limb), or
      * its bound's top bit alone, by a pattern per pair */
     for (i = 0; i < 64; i++)
@@ -419,10 +484,15 @@ static void run_p521_loose(int adx)
         tf_p521_make_wide(b, rb);
         p521_check_raw(&rf, a, b, prev, 1);
     }
+    p521_vs_c = 0;
     tf_p521_field.path(1);
     ref_free(&rf);
 }
 
+#if TF_ADX_BUILT
+Test(field, p521_adx) { run_field(&tf_p521_field, 1); }
+Test(field, p521_loose_adx) { run_p521_loose(1); }
+#endif
 Test(field, p521_loose) { run_p521_loose(0); }
 
 /* P-256's fe_half against BN: a 2^-1 mod p, the edge values then NRAND random a < p */

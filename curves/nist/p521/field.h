@@ -12,12 +12,18 @@
  * fe_is_zero and fe_eq go through p521_canon, which yields the unique value < p.
  * EC_P stays the prime as saturated 64-bit limbs: fe_to_dom / fe_from_dom convert
  * between those and the 58-bit limbs.
+ * fe_mul and fe_sqr have two paths with the same limbs out, chosen per call by
+ * kl_mont_adx_on (mont_adx.h: CPUID, KURV_X86_ADX=0/1): MULX inline assembly on x86-64
+ * (p521x_mul, p521x_sqr), else, and with -Dasm=false (KURV_NO_ASM), portable C with
+ * 128-bit columns. tests/unit/test_field.c checks both against OpenSSL's BN
+ * (field_p521.c).
  */
 #ifndef KURV_P521_FIELD_H
 #define KURV_P521_FIELD_H
 
 #include <stdint.h>
 #include "mont_impl.h"
+#include "mont_adx.h"   /* kl_mont_adx_on: the run-time choice of the MULX path */
 
 #define EC_N 9
 #define EC_FLEN 66
@@ -203,6 +209,185 @@ P521_INLINE void p521_carry_wide(fe *r, kurv_u128 c[9])
     r->v[1] += (uint64_t)(top >> 58);
 }
 
+#ifdef KL_MONT_ADX
+/*
+ * fe_mul and fe_sqr on the MULX path (BMI2; chosen with the other fields' MULX/ADX code
+ * by kl_mont_adx_on, mont_adx.h), same inputs (wide), same columns and the same carry
+ * pass as the C below, so the same limbs out, bit for bit. One inline-assembly statement
+ * each, product scanning in three blocks of three columns: a block's columns are three
+ * 128-bit accumulators (register pairs A0:B0, A1:B1, A2:B2) and RDX runs over the limbs
+ * x_i, each loaded at most once a block and doubled in place (ADD) for the folded
+ * products (columns i + j >= 9, factor 2; the square's cross products 2 x_i x_j and
+ * folded ones 4 x_i x_j likewise, or quadrupled by SHL; RDX at most 4 * 2^61 < 2^64).
+ * A product is MULX from memory and ADD/ADC into its column (a column's first product
+ * MULX straight into it). After a
+ * block its columns are carried as p521_carry_wide does (digit: the low 58 bits, by
+ * BZHI; carry: the column >> 58, SHRD/SHR, ADD/ADC into the next column), the last
+ * column's carry staying in its pair as the first column of the next block (the pairs
+ * turn: columns 3..5 in A2, A0, A1; 6..8 in A1, A2, A0). Digits 0..5 go to a stack
+ * array first and r is written only after the last read of a and b (r may alias
+ * them). The product's schedule: in each block RDX = x_0 .. x_8 in turn, each with its
+ * products x_i y_{c-i} (c >= i) and then, doubled, x_i y_{c+9-i} (c < i). The square's
+ * takes each product 2^e x_i x_j (i <= j) once, with x_i or x_j in RDX as makes the
+ * fewest loads and doublings a block (found by a search over the choices, checked by
+ * simulation against the C columns). tests/unit/test_field.c checks both paths against
+ * OpenSSL's BN and the limbs of one against the other's.
+ * Registers: the three pairs, LO, HI, N (the BZHI bit count), RDX and the pointers a,
+ * b, r: 13, within the 14 free with frame pointers.
+ */
+#define P521X_LD(P, i) "movq " #i "*8(%[" #P "]), %%rdx\n\t"
+#define P521X_DBL "addq %%rdx, %%rdx\n\t"
+#define P521X_QUAD "shlq $2, %%rdx\n\t"
+/* (h:l) = RDX P[j]: a column's first product */
+#define P521X_SET(P, j, l, h) "mulxq " #j "*8(%[" #P "]), %[" #l "], %[" #h "]\n\t"
+/* (h:l) += RDX P[j] */
+#define P521X_ACC(P, j, l, h) "mulxq " #j "*8(%[" #P "]), %[LO], %[HI]\n\t"           \
+    "addq %[LO], %[" #l "]\n\tadcq %[HI], %[" #h "]\n\t"
+/* the column (h:l): its low 58 bits to dst (N = 58), then (h:l) >>= 58 */
+#define P521X_DIG(l, h, dst) "bzhiq %[N], %[" #l "], %[LO]\n\tmovq %[LO], " dst "\n\t"   \
+    "shrdq $58, %[" #h "], %[" #l "]\n\tshrq $58, %[" #h "]\n\t"
+/* (h2:l2) += (h:l) */
+#define P521X_ADD(l, h, l2, h2) "addq %[" #l "], %[" #l2 "]\n\tadcq %[" #h "], %[" #h2 "]\n\t"
+/* column 8 (h:l), digits 6, 7 already in r: r8 = the low 57 bits, top = (h:l) >> 57
+ * plus digit 0 (< 2^72), r0 = top's low 58 bits, r1 = digit 1 + (top >> 58), r2..r5 the
+ * digits; p521_carry_wide's end */
+#define P521X_FOLD(l, h) "movl $57, %k[N]\n\tbzhiq %[N], %[" #l "], %[LO]\n\t"            \
+    "movq %[LO], 64(%[R])\n\tshrdq $57, %[" #h "], %[" #l "]\n\tshrq $57, %[" #h "]\n\t"  \
+    "addq %[D0], %[" #l "]\n\tadcq $0, %[" #h "]\n\tmovl $58, %k[N]\n\t"                  \
+    "bzhiq %[N], %[" #l "], %[LO]\n\tmovq %[LO], 0(%[R])\n\t"                            \
+    "shrdq $58, %[" #h "], %[" #l "]\n\taddq %[D1], %[" #l "]\n\tmovq %[" #l "], 8(%[R])\n\t" \
+    "movq %[D2], %[LO]\n\tmovq %[LO], 16(%[R])\n\tmovq %[D3], %[LO]\n\tmovq %[LO], 24(%[R])\n\t" \
+    "movq %[D4], %[LO]\n\tmovq %[LO], 32(%[R])\n\tmovq %[D5], %[LO]\n\tmovq %[LO], 40(%[R])"
+#define P521X_OUT                                                                       \
+    [A0] "=&r"(a0), [B0] "=&r"(b0), [A1] "=&r"(a1), [B1] "=&r"(b1), [A2] "=&r"(a2),      \
+    [B2] "=&r"(b2), [LO] "=&r"(lo), [HI] "=&r"(hi), [N] "=&r"(n), [D0] "=m"(d[0]),       \
+    [D1] "=m"(d[1]), [D2] "=m"(d[2]), [D3] "=m"(d[3]), [D4] "=m"(d[4]), [D5] "=m"(d[5]), \
+    "=m"(*(uint64_t (*)[9])r)
+
+/* r = a b: fe_mul's contract (wide a, b; loose r, the C path's limbs); r may alias a, b */
+P521_INLINE void p521x_mul(uint64_t r[9], const uint64_t a[9], const uint64_t b[9])
+{
+    uint64_t a0, b0, a1, b1, a2, b2, lo, hi, n, d[6];
+    __asm__("movl $58, %k[N]\n\t"
+            P521X_LD(X, 0) P521X_SET(Y, 0, A0, B0) P521X_SET(Y, 1, A1, B1)
+            P521X_SET(Y, 2, A2, B2)
+            P521X_LD(X, 1) P521X_ACC(Y, 0, A1, B1) P521X_ACC(Y, 1, A2, B2) P521X_DBL
+            P521X_ACC(Y, 8, A0, B0)
+            P521X_LD(X, 2) P521X_ACC(Y, 0, A2, B2) P521X_DBL P521X_ACC(Y, 7, A0, B0)
+            P521X_ACC(Y, 8, A1, B1)
+            P521X_LD(X, 3) P521X_DBL P521X_ACC(Y, 6, A0, B0) P521X_ACC(Y, 7, A1, B1)
+            P521X_ACC(Y, 8, A2, B2)
+            P521X_LD(X, 4) P521X_DBL P521X_ACC(Y, 5, A0, B0) P521X_ACC(Y, 6, A1, B1)
+            P521X_ACC(Y, 7, A2, B2)
+            P521X_LD(X, 5) P521X_DBL P521X_ACC(Y, 4, A0, B0) P521X_ACC(Y, 5, A1, B1)
+            P521X_ACC(Y, 6, A2, B2)
+            P521X_LD(X, 6) P521X_DBL P521X_ACC(Y, 3, A0, B0) P521X_ACC(Y, 4, A1, B1)
+            P521X_ACC(Y, 5, A2, B2)
+            P521X_LD(X, 7) P521X_DBL P521X_ACC(Y, 2, A0, B0) P521X_ACC(Y, 3, A1, B1)
+            P521X_ACC(Y, 4, A2, B2)
+            P521X_LD(X, 8) P521X_DBL P521X_ACC(Y, 1, A0, B0) P521X_ACC(Y, 2, A1, B1)
+            P521X_ACC(Y, 3, A2, B2)
+            P521X_DIG(A0, B0, "%[D0]") P521X_ADD(A0, B0, A1, B1)
+            P521X_DIG(A1, B1, "%[D1]") P521X_ADD(A1, B1, A2, B2)
+            P521X_DIG(A2, B2, "%[D2]")
+            P521X_LD(X, 0) P521X_ACC(Y, 3, A2, B2) P521X_SET(Y, 4, A0, B0)
+            P521X_SET(Y, 5, A1, B1)
+            P521X_LD(X, 1) P521X_ACC(Y, 2, A2, B2) P521X_ACC(Y, 3, A0, B0)
+            P521X_ACC(Y, 4, A1, B1)
+            P521X_LD(X, 2) P521X_ACC(Y, 1, A2, B2) P521X_ACC(Y, 2, A0, B0)
+            P521X_ACC(Y, 3, A1, B1)
+            P521X_LD(X, 3) P521X_ACC(Y, 0, A2, B2) P521X_ACC(Y, 1, A0, B0)
+            P521X_ACC(Y, 2, A1, B1)
+            P521X_LD(X, 4) P521X_ACC(Y, 0, A0, B0) P521X_ACC(Y, 1, A1, B1) P521X_DBL
+            P521X_ACC(Y, 8, A2, B2)
+            P521X_LD(X, 5) P521X_ACC(Y, 0, A1, B1) P521X_DBL P521X_ACC(Y, 7, A2, B2)
+            P521X_ACC(Y, 8, A0, B0)
+            P521X_LD(X, 6) P521X_DBL P521X_ACC(Y, 6, A2, B2) P521X_ACC(Y, 7, A0, B0)
+            P521X_ACC(Y, 8, A1, B1)
+            P521X_LD(X, 7) P521X_DBL P521X_ACC(Y, 5, A2, B2) P521X_ACC(Y, 6, A0, B0)
+            P521X_ACC(Y, 7, A1, B1)
+            P521X_LD(X, 8) P521X_DBL P521X_ACC(Y, 4, A2, B2) P521X_ACC(Y, 5, A0, B0)
+            P521X_ACC(Y, 6, A1, B1)
+            P521X_DIG(A2, B2, "%[D3]") P521X_ADD(A2, B2, A0, B0)
+            P521X_DIG(A0, B0, "%[D4]") P521X_ADD(A0, B0, A1, B1)
+            P521X_DIG(A1, B1, "%[D5]")
+            P521X_LD(X, 0) P521X_ACC(Y, 6, A1, B1) P521X_SET(Y, 7, A2, B2)
+            P521X_SET(Y, 8, A0, B0)
+            P521X_LD(X, 1) P521X_ACC(Y, 5, A1, B1) P521X_ACC(Y, 6, A2, B2)
+            P521X_ACC(Y, 7, A0, B0)
+            P521X_LD(X, 2) P521X_ACC(Y, 4, A1, B1) P521X_ACC(Y, 5, A2, B2)
+            P521X_ACC(Y, 6, A0, B0)
+            P521X_LD(X, 3) P521X_ACC(Y, 3, A1, B1) P521X_ACC(Y, 4, A2, B2)
+            P521X_ACC(Y, 5, A0, B0)
+            P521X_LD(X, 4) P521X_ACC(Y, 2, A1, B1) P521X_ACC(Y, 3, A2, B2)
+            P521X_ACC(Y, 4, A0, B0)
+            P521X_LD(X, 5) P521X_ACC(Y, 1, A1, B1) P521X_ACC(Y, 2, A2, B2)
+            P521X_ACC(Y, 3, A0, B0)
+            P521X_LD(X, 6) P521X_ACC(Y, 0, A1, B1) P521X_ACC(Y, 1, A2, B2)
+            P521X_ACC(Y, 2, A0, B0)
+            P521X_LD(X, 7) P521X_ACC(Y, 0, A2, B2) P521X_ACC(Y, 1, A0, B0) P521X_DBL
+            P521X_ACC(Y, 8, A1, B1)
+            P521X_LD(X, 8) P521X_ACC(Y, 0, A0, B0) P521X_DBL P521X_ACC(Y, 7, A1, B1)
+            P521X_ACC(Y, 8, A2, B2)
+            P521X_DIG(A1, B1, "48(%[R])") P521X_ADD(A1, B1, A2, B2)
+            P521X_DIG(A2, B2, "56(%[R])") P521X_ADD(A2, B2, A0, B0)
+            P521X_FOLD(A0, B0)
+            : P521X_OUT
+            : [X] "r"(a), [Y] "r"(b), [R] "r"(r), "m"(*(const uint64_t (*)[9])a),
+              "m"(*(const uint64_t (*)[9])b)
+            : "rdx", "cc");
+}
+
+/* r = a^2: fe_sqr's contract (wide a; loose r, the C path's limbs); r may alias a */
+P521_INLINE void p521x_sqr(uint64_t r[9], const uint64_t a[9])
+{
+    uint64_t a0, b0, a1, b1, a2, b2, lo, hi, n, d[6];
+    __asm__("movl $58, %k[N]\n\t"
+            P521X_LD(X, 0) P521X_SET(X, 0, A0, B0) P521X_DBL P521X_SET(X, 1, A1, B1)
+            P521X_SET(X, 2, A2, B2)
+            P521X_LD(X, 1) P521X_ACC(X, 1, A2, B2)
+            P521X_LD(X, 5) P521X_DBL P521X_ACC(X, 5, A1, B1) P521X_DBL P521X_ACC(X, 4, A0, B0)
+            P521X_ACC(X, 6, A2, B2)
+            P521X_LD(X, 6) P521X_QUAD P521X_ACC(X, 3, A0, B0) P521X_ACC(X, 4, A1, B1)
+            P521X_LD(X, 7) P521X_QUAD P521X_ACC(X, 2, A0, B0) P521X_ACC(X, 3, A1, B1)
+            P521X_ACC(X, 4, A2, B2)
+            P521X_LD(X, 8) P521X_QUAD P521X_ACC(X, 1, A0, B0) P521X_ACC(X, 2, A1, B1)
+            P521X_ACC(X, 3, A2, B2)
+            P521X_DIG(A0, B0, "%[D0]") P521X_ADD(A0, B0, A1, B1)
+            P521X_DIG(A1, B1, "%[D1]") P521X_ADD(A1, B1, A2, B2)
+            P521X_DIG(A2, B2, "%[D2]")
+            P521X_LD(X, 0) P521X_DBL P521X_ACC(X, 3, A2, B2) P521X_SET(X, 4, A0, B0)
+            P521X_SET(X, 5, A1, B1)
+            P521X_LD(X, 1) P521X_DBL P521X_ACC(X, 2, A2, B2) P521X_ACC(X, 3, A0, B0)
+            P521X_ACC(X, 4, A1, B1)
+            P521X_LD(X, 2) P521X_ACC(X, 2, A0, B0) P521X_DBL P521X_ACC(X, 3, A1, B1)
+            P521X_LD(X, 6) P521X_DBL P521X_ACC(X, 6, A2, B2)
+            P521X_LD(X, 7) P521X_DBL P521X_ACC(X, 7, A1, B1) P521X_DBL P521X_ACC(X, 5, A2, B2)
+            P521X_ACC(X, 6, A0, B0)
+            P521X_LD(X, 8) P521X_QUAD P521X_ACC(X, 4, A2, B2) P521X_ACC(X, 5, A0, B0)
+            P521X_ACC(X, 6, A1, B1)
+            P521X_DIG(A2, B2, "%[D3]") P521X_ADD(A2, B2, A0, B0)
+            P521X_DIG(A0, B0, "%[D4]") P521X_ADD(A0, B0, A1, B1)
+            P521X_DIG(A1, B1, "%[D5]")
+            P521X_LD(X, 0) P521X_DBL P521X_ACC(X, 6, A1, B1) P521X_SET(X, 7, A2, B2)
+            P521X_SET(X, 8, A0, B0)
+            P521X_LD(X, 1) P521X_DBL P521X_ACC(X, 5, A1, B1) P521X_ACC(X, 6, A2, B2)
+            P521X_ACC(X, 7, A0, B0)
+            P521X_LD(X, 2) P521X_DBL P521X_ACC(X, 4, A1, B1) P521X_ACC(X, 5, A2, B2)
+            P521X_ACC(X, 6, A0, B0)
+            P521X_LD(X, 3) P521X_ACC(X, 3, A1, B1) P521X_DBL P521X_ACC(X, 4, A2, B2)
+            P521X_ACC(X, 5, A0, B0)
+            P521X_LD(X, 4) P521X_ACC(X, 4, A0, B0)
+            P521X_LD(X, 8) P521X_DBL P521X_ACC(X, 8, A2, B2) P521X_DBL P521X_ACC(X, 7, A1, B1)
+            P521X_DIG(A1, B1, "48(%[R])") P521X_ADD(A1, B1, A2, B2)
+            P521X_DIG(A2, B2, "56(%[R])") P521X_ADD(A2, B2, A0, B0)
+            P521X_FOLD(A0, B0)
+            : P521X_OUT
+            : [X] "r"(a), [R] "r"(r), "m"(*(const uint64_t (*)[9])a)
+            : "rdx", "cc");
+}
+#endif
+
 /* Column bounds, for wide inputs (limbs 0..7 < 2^61, limb 8 < 2^60; every loose
  * element is one): a doubled limb is < 2^62, a product with a doubled factor < 2^123,
  * and a column sums nine products: < 9 * 2^123 < 2^127 (squaring: at most five
@@ -216,6 +401,12 @@ P521_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
     kurv_u128 c[9];
     int i, k;
 
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        p521x_mul(r->v, a->v, b->v);
+        return;
+    }
+#endif
     KL_UNROLL
     for (i = 0; i < 9; i++)
         y2[i] = 2 * y[i];
@@ -240,6 +431,12 @@ P521_INLINE void fe_sqr(fe *r, const fe *a)
     kurv_u128 c[9];
     int i, k;
 
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        p521x_sqr(r->v, a->v);
+        return;
+    }
+#endif
     KL_UNROLL
     for (i = 0; i < 9; i++)
         x2[i] = 2 * x[i];
