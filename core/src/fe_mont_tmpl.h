@@ -8,7 +8,9 @@
  * table generator computes it at start-up (see gen_tmpl.h, EC_FIELD_MONT).
  *
  * The product: on x86-64 with BMI2 and ADX, for 4, 6 or 8 limbs, kl_montmul_adx
- * (mont_adx.h: MULX/ADCX/ADOX inline assembly), chosen per call by kl_mont_adx_on,
+ * (mont_adx.h: MULX/ADCX/ADOX inline assembly; p's top limb must be below 2^64 - 1,
+ * as the Brainpool primes' are; a run-time p, EC_P_AT_RUN_TIME from rt_tmpl.h, takes
+ * kl_montmul_adx_any and kl_montsqr_adx_any instead), chosen per call by kl_mont_adx_on,
  * which depends on the CPU only; otherwise, and with -Dasm=false (KURV_NO_ASM), the
  * portable kl_montmul (mont_impl.h). Both compute the same fully reduced value.
  * fe_sqr on the ADX path is the dedicated squaring kl_montsqr_adx (mont_adx.h: the
@@ -25,12 +27,23 @@
 
 #define EC_FIELD_MONT 1
 
+#if defined(KL_MONT_ADX) && !defined(EC_P_AT_RUN_TIME)
+/* EC_P_M0INV in memory: the ADX routines read it as a static constant (mont_adx.h) */
+static const uint64_t ec_p_m0inv_mem = EC_P_M0INV;
+#define KL_MONTMUL_ADX(n, r, a, b) kl_montmul_adx(n, r, a, b, EC_P.v, &ec_p_m0inv_mem)
+#define KL_MONTSQR_ADX(n, r, a) kl_montsqr_adx(n, r, a, EC_P.v, &ec_p_m0inv_mem)
+#elif defined(KL_MONT_ADX)
+/* a run-time p (rt_tmpl.h): any odd p, read through the context */
+#define KL_MONTMUL_ADX(n, r, a, b) kl_montmul_adx_any(n, r, a, b, EC_P.v, EC_P_M0INV)
+#define KL_MONTSQR_ADX(n, r, a) kl_montsqr_adx_any(n, r, a, EC_P.v, EC_P_M0INV)
+#endif
+
 /* r = a b / R mod p: the one Montgomery product every function below goes through */
 static inline void fe_montmul(EC_CTX_PARAM uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
 #ifdef KL_MONT_ADX
     if ((EC_N == 4 || EC_N == 6 || EC_N == 8) && kl_mont_adx_on) {
-        kl_montmul_adx(EC_N, r, a, b, EC_P.v, EC_P_M0INV);
+        KL_MONTMUL_ADX(EC_N, r, a, b);
         return;
     }
 #endif
@@ -74,7 +87,7 @@ static inline void fe_sqr(EC_CTX_PARAM fe *r, const fe *a)
 {
 #ifdef KL_MONT_ADX
     if ((EC_N == 4 || EC_N == 6 || EC_N == 8) && kl_mont_adx_on) {
-        kl_montsqr_adx(EC_N, r->v, a->v, EC_P.v, EC_P_M0INV);
+        KL_MONTSQR_ADX(EC_N, r->v, a->v);
         return;
     }
 #endif

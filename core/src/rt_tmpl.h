@@ -35,6 +35,7 @@ typedef struct { uint64_t v[EC_N]; } fe;
 
 #define EC_P (*(const fe *)(const void *)ctx->p)
 #define EC_P_M0INV (ctx->m0inv)
+#define EC_P_AT_RUN_TIME 1   /* fe_mont_tmpl.h: the ADX routines for any p, by pointer */
 #define ec_fp_rr (*(const fe *)(const void *)ctx->rr)
 
 #include "ec/types.h"

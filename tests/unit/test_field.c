@@ -11,7 +11,8 @@
  * fe_add(a, b), fe_sub(a, b) and fe_neg(a) must equal a + b, a - b and -a mod p
  * (BN_mod_add, BN_mod_sub) on the same pairs (the x86-64 ADC/SBB/CMOV path of
  * mont_adx.h goes with the ADX product, the portable kl_modadd/kl_modsub with the C);
- *   - NRAND random pairs (a fixed-seed generator: failures repeat) and the square of
+ *   - NRAND random pairs (a fixed-seed generator: failures repeat; one a or b in four
+ *     near p: its top limbs p's, or p - 1 minus a few random low limbs) and the square of
  *     every random a, on both run-time paths: the MULX/ADCX/ADOX one (mont_adx.h:
  *     kl_montmul_adx, and kl_montsqr_adx behind fe_sqr; P-256's in its field.h; P-384's
  *     MULX rows and p384x_reduce) when the CPU has BMI2 and ADX, and the other
@@ -197,6 +198,26 @@ static int lt_p(const struct tf_field *f, const uint64_t *a)
     return 0;
 }
 
+/* random a near p, for the carries out of the top limbs: a's top limbs are p's (how
+ * many turns with k), and a < p is then made by subtracting a random value of the low
+ * limbs from p, or by taking p - 1 - a for a few low limbs */
+static void near_p(const struct tf_field *f, uint64_t *a, long k)
+{
+    size_t i, low = 1 + (size_t)(k / 8) % (f->n - 1);
+    uint64_t br = 0;
+    if ((k / 8) % 2 == 0) {
+        for (i = low; i < f->n; i++)
+            a[i] = f->p[i];
+        return;   /* the caller's halving of the top limb fixes a >= p */
+    }
+    /* a = p - 1 - x, x the random low limbs of a (x < 2^(64 low) < p) */
+    for (i = 0; i < f->n; i++) {
+        uint64_t x = i < low ? a[i] : 0, d = f->p[i] - x - br - (i == 0);
+        br = (f->p[i] < x) || (f->p[i] - x < br + (i == 0));
+        a[i] = d;
+    }
+}
+
 /* a mod p for a < 2^(64 n), by BN */
 static void reduce(struct ref *rf, uint64_t *a)
 {
@@ -284,6 +305,10 @@ static void run_field(const struct tf_field *f, int adx)
             a[k] = rng();
             b[k] = rng();
         }
+        if (it % 8 == 5)
+            near_p(f, a, it);
+        if (it % 8 == 6)
+            near_p(f, b, it);
         while (!lt_p(f, a))
             a[f->n - 1] >>= 1;
         while (!lt_p(f, b))
