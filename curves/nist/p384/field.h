@@ -73,7 +73,9 @@ static const fe p384_rr = {{0xFFFFFFFE00000001ULL, 0x0000000200000000ULL,
  * End. V < 2p in seven limbs; p is subtracted, and added back by a mask in p's shape
  * (p0 = m >> 32, p1 = m << 32, p2 = 2m, p3..p5 = m) when that borrowed past the top.
  * Registers: the window (8), RDX, LO, HI, P and the pointers a, b (14, the number
- * free with frame pointers); the constants are "m" operands (RIP-relative).
+ * free with frame pointers); the constants are "m" operands (RIP-relative); the reads
+ * of a and b are declared by a "memory" clobber (GCC compiling with frame pointers finds
+ * no registers for "m" operands over them).
  */
 static const uint64_t p384x_m0inv = 0x0000000100000001ULL;   /* -p^-1 mod 2^64 */
 static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL};   /* c0, c1 */
@@ -148,11 +150,11 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
             : [R0] "=&r"(r0), [R1] "=&r"(r1), [R2] "=&r"(r2), [R3] "=&r"(r3),
               [R4] "=&r"(r4), [R5] "=&r"(r5), [R6] "=&r"(r6), [R7] "=&r"(r7),
               [LO] "=&r"(lo), [HI] "=&r"(hi), [P] "=&r"(pb), [DX] "=&d"(dx)
-            : [A] "r"(a), [B] "r"(b), "m"(*(const uint64_t (*)[6])a),
-              "m"(*(const uint64_t (*)[6])b), [M0I] "m"(p384x_m0inv),
+            : [A] "r"(a), [B] "r"(b), [M0I] "m"(p384x_m0inv),
               [C0] "m"(p384x_c[0]), [C1] "m"(p384x_c[1]), [P0] "m"(EC_P.v[0]),
               [P1] "m"(EC_P.v[1])
-            : "cc");
+            : "cc", "memory");   /* a and b read (as "m" operands they would need base
+                                  * registers of their own where none are left) */
     (void)r4; (void)r5; (void)lo; (void)hi; (void)pb; (void)dx;
     r[0] = r6; r[1] = r7; r[2] = r0; r[3] = r1; r[4] = r2; r[5] = r3;
 }
