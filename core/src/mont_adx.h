@@ -294,8 +294,8 @@ kl_montmul_adx(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
 
 /*
  * t = a^2 in 2n limbs (t[0 .. 2n-1]) for n = 4, 6 or 8 (a compile-time constant): the
- * cross products and the diagonal of the squaring below, without its reduction (P-384's
- * field, curves/nist/p384/field.h, reduces by p's shape instead). Needs BMI2 and ADX.
+ * cross products and the diagonal of the squaring below (kl_montsqr_adx), without its
+ * reduction. Needs BMI2 and ADX.
  */
 static inline __attribute__((always_inline)) void
 kl_sqr_wide_adx(size_t n, uint64_t *t, const uint64_t *a)

@@ -17,8 +17,9 @@ struct tf_field {
 };
 
 extern const struct tf_field tf_p256_field, tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
-/* P-256's fe_half (field_p256.c): r = a / 2 mod p for a < p */
+/* P-256's and P-384's fe_half (field_p256.c, field_p384.c): r = a / 2 mod p for a < p */
 void tf_p256_half(uint64_t *r, const uint64_t *a);
+void tf_p384_half(uint64_t *r, const uint64_t *a);
 
 /* P-521 (field_p521.c, plain values; see there): the operations on the field's own
  * loose limbs, and the helpers that make, check and read such limbs */

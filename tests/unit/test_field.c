@@ -15,7 +15,8 @@
  *     near p: its top limbs p's, or p - 1 minus a few random low limbs) and the square of
  *     every random a, on both run-time paths: the MULX/ADCX/ADOX one (mont_adx.h:
  *     kl_montmul_adx, and kl_montsqr_adx behind fe_sqr; P-256's in its field.h; P-384's
- *     MULX rows and p384x_reduce) when the CPU has BMI2 and ADX, and the other
+ *     p384x_mont_mul, rows and reduction rounds in one statement, behind both fe_mul
+ *     and fe_sqr) when the CPU has BMI2 and ADX, and the other
  *     (kl_montmul; for P-256 the mul4_asm.h carry chains, or its portable C with
  *     -Dasm=false; for P-384 p384_mul_wide and p384_reduce); -Dasm=false has only the
  *     latter.
@@ -32,9 +33,10 @@
  * and fe_sqr accept; fe_mul and fe_sqr themselves are checked on as many pairs of wide
  * elements (every limb up to the wide bound, all-ones included). On the MULX path the
  * raw limbs of fe_mul and fe_sqr must also equal the portable C's, bit for bit.
- * P-256's fe_half (r = a / 2 mod p, which its a = -3 doubling uses) must equal
- * a 2^-1 mod p (BN) on every edge value and on NRAND random a < p (one code per build:
- * the x86-64 ADD/RCR chain, or portable C with -Dasm=false).
+ * P-256's and P-384's fe_half (r = a / 2 mod p, which the a = -3 doubling uses) must
+ * equal a 2^-1 mod p (BN) on every edge value and on NRAND random a < p (P-256: one
+ * code per build, the x86-64 ADD/RCR chain or portable C with -Dasm=false; P-384: on
+ * both run-time paths, its ADD/RCR chain with the ADX product, else portable C).
  */
 #include <criterion/criterion.h>
 #include <openssl/bn.h>
@@ -520,24 +522,30 @@ Test(field, p521_loose_adx) { run_p521_loose(1); }
 #endif
 Test(field, p521_loose) { run_p521_loose(0); }
 
-/* P-256's fe_half against BN: a 2^-1 mod p, the edge values then NRAND random a < p */
-static void run_p256_half(void)
+/* fe_half against BN: a 2^-1 mod p, the edge values then NRAND random a < p, on the
+ * path adx (a field with one code for it, P-256: adx = 0 only) */
+static void run_half(const struct tf_field *f, void (*half)(uint64_t *, const uint64_t *),
+                     int adx, const char *name)
 {
-    const struct tf_field *f = &tf_p256_field;
     struct ref rf;
     static uint64_t v[2 * 64 * MAXL + 64][MAXL];
     uint64_t a[MAXL], r[MAXL], e[MAXL];
     char ha[20 * MAXL];
     size_t nv, ncore, k;
-    BIGNUM *two = BN_new(), *half, *x, *t = BN_new();
+    BIGNUM *two = BN_new(), *hf, *x, *t = BN_new();
     long it;
 
+    if (f->path(adx) != adx) {
+        cr_log_warn("%s: no BMI2/ADX on this CPU: the ADX path is not tested", name);
+        f->path(1);
+        return;
+    }
     ref_init(&rf, f);
     cr_assert(two && t && BN_set_word(two, 2));
-    half = BN_mod_inverse(NULL, two, rf.p, rf.bn);
-    cr_assert(half);
+    hf = BN_mod_inverse(NULL, two, rf.p, rf.bn);
+    cr_assert(hf);
     nv = edge_values(&rf, v, &ncore);
-    rng_state = 0xD1B54A32D192ED03ULL;
+    rng_state = 0xD1B54A32D192ED03ULL ^ f->n ^ ((uint64_t)adx << 32);
     for (it = -(long)nv; it < NRAND; it++) {
         if (it < 0) {
             memcpy(a, v[nv + (size_t)it], sizeof a);
@@ -548,20 +556,25 @@ static void run_p256_half(void)
                 a[f->n - 1] >>= 1;
         }
         x = bn_of(a, f->n);
-        cr_assert(x && BN_mod_mul(t, x, half, rf.p, rf.bn));
+        cr_assert(x && BN_mod_mul(t, x, hf, rf.p, rf.bn));
         limbs_of(e, f->n, t);
         BN_free(x);
-        tf_p256_half(r, a);
+        half(r, a);
         if (memcmp(r, e, 8 * f->n) != 0) {
             hexs(ha, a, f->n);
-            cr_assert_fail("P-256 fe_half(%s) differs from BN", ha);
+            cr_assert_fail("%s fe_half(%s) differs from BN", name, ha);
         }
     }
     (void)ncore;
+    f->path(1);
     BN_free(two);
-    BN_free(half);
+    BN_free(hf);
     BN_free(t);
     ref_free(&rf);
 }
 
-Test(field, p256_half) { run_p256_half(); }
+Test(field, p256_half) { run_half(&tf_p256_field, tf_p256_half, 0, "P-256"); }
+#if TF_ADX_BUILT
+Test(field, p384_half_adx) { run_half(&tf_p384_field, tf_p384_half, 1, "P-384"); }
+#endif
+Test(field, p384_half_c) { run_half(&tf_p384_field, tf_p384_half, 0, "P-384"); }

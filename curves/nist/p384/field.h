@@ -2,19 +2,18 @@
  * P-384 field, specialised for p = 2^384 - 2^128 - 2^96 + 2^32 - 1: Montgomery form
  * (x*R mod p, R = 2^384) over six 64-bit limbs, elements fully reduced, constant time.
  *
- * The product and the square are computed in twelve limbs first, then reduced by
- * p384_reduce.h, which uses p's shape: -p^-1 mod 2^64 = 2^32 + 1, so each round's
- * quotient digit is a shift and an add, and q*p = q 2^384 - q c with c < 2^129 (no
- * full row of products). Two paths, chosen per call by kl_mont_adx_on (mont_adx.h:
- * CPUID, KURV_X86_ADX=0/1): on x86-64 CPUs with BMI2 and ADX MULX/ADCX/ADOX rows
- * (p384x_mul_wide: a first row with one carry chain, then mont_adx.h's half-row shape;
- * p384x_sqr_wide: the cross products in a turning window of six registers, then
- * mont_adx.h's KLS_DIAG) and p384x_reduce (inline assembly, two MULX a round);
- * otherwise, and with -Dasm=false (KURV_NO_ASM), portable C (p384_mul_wide,
- * p384_reduce, whose rounds are shifts and carry chains only). fe_add and fe_sub
- * follow the same choice (p384x_add and p384x_sub below, carry chains that add p back
- * by a mask in p's shape; or kl_modadd and kl_modsub). tests/unit/test_field.c checks
- * both paths against OpenSSL's BN (field_p384.c).
+ * Both paths use p's shape: -p^-1 mod 2^64 = 2^32 + 1, so each reduction round's
+ * quotient digit is w0 (2^32 + 1), and q*p = q 2^384 - q c with c < 2^129 (no full
+ * row of products). Two paths, chosen per call by kl_mont_adx_on (mont_adx.h: CPUID,
+ * KURV_X86_ADX=0/1): on x86-64 CPUs with BMI2 and ADX, p384x_mont_mul below, one
+ * inline-assembly statement of MULX/ADCX/ADOX rows each followed by its reduction round
+ * (no twelve-limb product in memory), for the product and for the square (b = a);
+ * otherwise, and with -Dasm=false (KURV_NO_ASM), portable C: the product in twelve
+ * limbs (p384_mul_wide), then p384_reduce (p384_reduce.h), whose rounds are shifts and
+ * carry chains only. fe_add and fe_sub follow the same choice (p384x_add and p384x_sub
+ * below, carry chains that add p back by a mask in p's shape; or kl_modadd and
+ * kl_modsub). tests/unit/test_field.c checks both paths against OpenSSL's BN
+ * (field_p384.c).
  */
 #ifndef KURV_P384_FIELD_H
 #define KURV_P384_FIELD_H
@@ -31,6 +30,8 @@
 #define EC_BASE_W 5
 #define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
 #define EC_MADD_8M3S 1       /* a product costs about a square: ec/jac.h, jac_add_aff_core */
+#define EC_ADD_12M4S 1       /* the same for the full addition: ec/jac.h, jac_add_core (ecdh
+                             * 1.455M -> 1.438M instructions, verify unchanged) */
 /* verification's u2*Q (ec/mul2.h): Q's odd multiples made affine with one inversion
  * (callgrind, per verify on the ADX path: 2.023M -> 1.927M instructions; with the
  * affine table a width-6 NAF for u2 measured 1.954M, width 4 1.964M) */
@@ -49,114 +50,117 @@ static const fe p384_rr = {{0xFFFFFFFE00000001ULL, 0x0000000200000000ULL,
 #include "p384_reduce.h"
 
 #ifdef KL_MONT_ADX
-/* (w7..w0) += x (y5..y0), w7 = 0 and w6 <= 1 on entry: KLX_HALF6 of mont_adx.h with
- * the multiplicand by a base register (one operand instead of six), which Clang can
- * allocate beside the window where it cannot with six memory operands */
-#define P384X_HALF(x, y, w0, w1, w2, w3, w4, w5, w6, w7) do {                          \
-        uint64_t lo_, hi_;                                                              \
-        __asm__("xorl %k[LO], %k[LO]\n\t"                                                \
-                KLX_PP(0, "T0", "T1") KLX_PP(8, "T1", "T2") KLX_PP(16, "T2", "T3")      \
-                KLX_PP(24, "T3", "T4") KLX_PP(32, "T4", "T5") KLX_PP(40, "T5", "T6")    \
-                KLX_END("T6", "T7")                                                     \
-                : [T0] "+&r"(w0), [T1] "+&r"(w1), [T2] "+&r"(w2), [T3] "+&r"(w3),      \
-                  [T4] "+&r"(w4), [T5] "+&r"(w5), [T6] "+&r"(w6), [T7] "+&r"(w7),      \
-                  [LO] "=&r"(lo_), [HI] "=&r"(hi_)                                     \
-                : [X] "d"(x), [Y] "r"(y), "m"(*(const uint64_t (*)[6])(y))             \
-                : "cc");                                                               \
-    } while (0)
-
-/* (w6..w0) = x (y5..y0): the first row, into an empty window (no additions to it, so
- * one carry chain: MULX leaves the flags alone) */
-#define P384X_ROW0(x, y, w0, w1, w2, w3, w4, w5, w6) do {                               \
-        uint64_t lo_;                                                                   \
-        __asm__("mulxq 0(%[Y]), %[T0], %[T1]\n\tmulxq 8(%[Y]), %[LO], %[T2]\n\t"         \
-                "addq %[LO], %[T1]\n\tmulxq 16(%[Y]), %[LO], %[T3]\n\tadcq %[LO], %[T2]\n\t" \
-                "mulxq 24(%[Y]), %[LO], %[T4]\n\tadcq %[LO], %[T3]\n\t"                  \
-                "mulxq 32(%[Y]), %[LO], %[T5]\n\tadcq %[LO], %[T4]\n\t"                  \
-                "mulxq 40(%[Y]), %[LO], %[T6]\n\tadcq %[LO], %[T5]\n\tadcq $0, %[T6]"    \
-                : [T0] "=&r"(w0), [T1] "=&r"(w1), [T2] "=&r"(w2), [T3] "=&r"(w3),      \
-                  [T4] "=&r"(w4), [T5] "=&r"(w5), [T6] "=&r"(w6), [LO] "=&r"(lo_)      \
-                : "d"(x), [Y] "r"(y), "m"(*(const uint64_t (*)[6])(y))                 \
-                : "cc");                                                               \
-    } while (0)
-
-/* t = a b (twelve limbs) by six MULX rows: row 0 (P384X_ROW0) writes a_0 b into
- * t[0 .. 6], row i > 0 (P384X_HALF) adds a_i b to t[i .. i+6], the window turning by
- * one limb */
-P384_INLINE void p384x_mul_wide(uint64_t t[12], const uint64_t a[6], const uint64_t b[6])
-{
-    uint64_t t0, t1, t2, t3, t4, t5, t6, t7 = 0;
-    P384X_ROW0(a[0], b, t0, t1, t2, t3, t4, t5, t6);
-    t[0] = t0; t0 = 0;
-    P384X_HALF(a[1], b, t1, t2, t3, t4, t5, t6, t0, t7);
-    t[1] = t1; t1 = 0;
-    P384X_HALF(a[2], b, t2, t3, t4, t5, t6, t0, t1, t7);
-    t[2] = t2; t2 = 0;
-    P384X_HALF(a[3], b, t3, t4, t5, t6, t0, t1, t2, t7);
-    t[3] = t3; t3 = 0;
-    P384X_HALF(a[4], b, t4, t5, t6, t0, t1, t2, t3, t7);
-    t[4] = t4; t4 = 0;
-    P384X_HALF(a[5], b, t5, t6, t0, t1, t2, t3, t4, t7);
-    t[5] = t5; t[6] = t6; t[7] = t0; t[8] = t1; t[9] = t2; t[10] = t3; t[11] = t4;
-}
-
-/* one product of a row: a_i a_j (a_i in RDX) into the window limbs l, h, by the CF
- * (low halves) and OF (high halves) chains */
-#define P384X_SP(j, l, h) "mulxq " #j "*8(%[A]), %[LO], %[HI]\n\t"                     \
-    "adcxq %[LO], %[" l "]\n\tadoxq %[HI], %[" h "]\n\t"
-/* a row's start: RDX = a_i, the new top limb w zeroed, both flags cleared */
-#define P384X_SROW(i, w) "movq " #i "*8(%[A]), %%rdx\n\txorl %k[" w "], %k[" w "]\n\t"   \
-    "xorl %k[LO], %k[LO]\n\t"
-/* a row's end: the CF chain's carry into the top limb w (the OF chain ends there) */
-#define P384X_SEND(w) "movl $0, %k[LO]\n\tadcxq %[LO], %[" w "]\n\t"
-#define P384X_ST(k, w) "movq %[" w "], " #k "*8(%[T])\n\t"
-
 /*
- * t = a^2 (twelve limbs) on the MULX/ADX path: the fifteen cross products a_i a_j
- * (i < j) by rows in a window of six registers W0..W5 that turns as limbs are
- * finished (each stored to t once: limbs 1, 2 after row 0, 3, 4 after row 1, ...),
- * then doubled with the diagonal a_i^2 added (KLS_DIAG of mont_adx.h, two chunks).
- * Registers: the window (6), RDX, LO, HI and the pointers a, t.
+ * r = a b / 2^384 mod p on the MULX/ADX path, the product and its reduction in one
+ * inline-assembly statement (no twelve-limb product in memory): operand scanning,
+ * each row a_i b followed by its reduction round, in a window of eight registers
+ * that turns by one limb a row (the round's low limb, zero after it, becomes the next
+ * row's fresh top limb). a, b < p; r fully reduced; r may alias a or b. Branch-free.
+ *
+ * Rows. Row 0 writes a_0 b into the window by one carry chain (W < 2^448); row i > 0
+ * adds a_i b by the CF (low halves) and OF (high halves) chains, then ends with the
+ * CF carry into limb 6 and OF + that carry into limb 7, the top (0 or 1: W + a_i b
+ * < 2^449).
+ * Rounds. The value is kept as W - P 2^192 (W the window, P a pending borrow, 0 or 1,
+ * in a register of its own); a round computes (V + q p) / 2^64 for q = w0 (2^32 + 1)
+ * (IMUL by a constant in memory), with q p = q 2^384 - q c, c = 2^128 + c1 2^64 + c0
+ * (c1 = 2^32 - 1, c0 = 2^64 - 2^32 + 1), lo(q c0) = w0:
+ *     (w7..w1) - k - P 2^128 + q 2^320,  k = hi(q c0) + q c1 + q 2^64 (three limbs),
+ * by two MULX (their low halves into the dead w0), one borrow chain over w1, w2, w3
+ * only (k0, k1, k2 + P), whose borrow out is the next pending P (limb 3 of the shifted
+ * window, aligned with the next round's k2), and q added at w6 with its carry into
+ * w7. The last round carries its borrow through to the top instead. Bounds: the
+ * Montgomery value V stays below 2p (as in any CIOS), so W = V + P 2^192 < 2^385:
+ * seven limbs, the top 0 or 1.
+ * End. V < 2p in seven limbs; p is subtracted, and added back by a mask in p's shape
+ * (p0 = m >> 32, p1 = m << 32, p2 = 2m, p3..p5 = m) when that borrowed past the top.
+ * Registers: the window (8), RDX, LO, HI, P and the pointers a, b (14, the number
+ * free with frame pointers); the constants are "m" operands (RIP-relative); the reads
+ * of a and b are declared by a "memory" clobber (GCC compiling with frame pointers finds
+ * no registers for "m" operands over them).
  */
-P384_INLINE void p384x_sqr_wide(uint64_t t[12], const uint64_t a[6])
+static const uint64_t p384x_m0inv = 0x0000000100000001ULL;   /* -p^-1 mod 2^64 */
+static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL};   /* c0, c1 */
+
+/* p AND m added to (s5..s0) for a mask m (0 or all-ones), p's words built from m in
+ * p's shape: m >> 32, m << 32, 2m (low bit dropped), m, m, m; x0..x2 are scratch */
+#define P384X_ADDP_MASK(m, x0, x1, x2, s0, s1, s2, s3, s4, s5)                          \
+    "movq %[" m "], %[" x0 "]\n\tshrq $32, %[" x0 "]\n\t"                                 \
+    "movq %[" m "], %[" x1 "]\n\tshlq $32, %[" x1 "]\n\t"                                 \
+    "leaq (%[" m "], %[" m "]), %[" x2 "]\n\t"                                          \
+    "addq %[" x0 "], %[" s0 "]\n\tadcq %[" x1 "], %[" s1 "]\n\tadcq %[" x2 "], %[" s2 "]\n\t" \
+    "adcq %[" m "], %[" s3 "]\n\tadcq %[" m "], %[" s4 "]\n\tadcq %[" m "], %[" s5 "]"
+
+/* row 0: a_0 b into the window R0..R6 by one carry chain (MULX leaves the flags alone);
+ * R7 and P zeroed */
+#define P384M_ROW0                                                                      \
+    "movq 0(%[A]), %%rdx\n\txorl %k[R7], %k[R7]\n\txorl %k[P], %k[P]\n\t"               \
+    "mulxq 0(%[B]), %[R0], %[R1]\n\t"                                                   \
+    "mulxq 8(%[B]), %[LO], %[R2]\n\taddq %[LO], %[R1]\n\t"                              \
+    "mulxq 16(%[B]), %[LO], %[R3]\n\tadcq %[LO], %[R2]\n\t"                             \
+    "mulxq 24(%[B]), %[LO], %[R4]\n\tadcq %[LO], %[R3]\n\t"                             \
+    "mulxq 32(%[B]), %[LO], %[R5]\n\tadcq %[LO], %[R4]\n\t"                             \
+    "mulxq 40(%[B]), %[LO], %[R6]\n\tadcq %[LO], %[R5]\n\tadcq $0, %[R6]\n\t"
+/* one product of row i: lo into limb l (CF chain), hi into limb h (OF chain) */
+#define P384M_P(j, l, h) "mulxq " #j "*8(%[B]), %[LO], %[HI]\n\t"                       \
+    "adcxq %[LO], %[" l "]\n\tadoxq %[HI], %[" h "]\n\t"
+/* row i > 0: a_i b added to the value in w0..w6; w7 (dead) zeroed first (which clears
+ * CF and OF), then the CF carry into w6 (ADCX of the zero w7), OF into w7 (ADOX of w7
+ * to itself) and that CF carry into w7 (ADC) */
+#define P384M_ROW(i, w0, w1, w2, w3, w4, w5, w6, w7)                                    \
+    "movq " #i "*8(%[A]), %%rdx\n\txorl %k[" w7 "], %k[" w7 "]\n\t"                     \
+    P384M_P(0, w0, w1) P384M_P(1, w1, w2) P384M_P(2, w2, w3) P384M_P(3, w3, w4)           \
+    P384M_P(4, w4, w5) P384M_P(5, w5, w6)                                               \
+    "adcxq %[" w7 "], %[" w6 "]\n\tadoxq %[" w7 "], %[" w7 "]\n\tadcq $0, %[" w7 "]\n\t"
+/* a round's start: q in RDX; hi(q c0) in HI; lo(q c1) into the dead w0, then k0 in
+ * HI, k1 in LO, k2 + P in P, and the borrow chain over w1, w2, w3 (borrow out in CF) */
+#define P384M_K(w0, w1, w2, w3)                                                         \
+    "movq %[" w0 "], %%rdx\n\timulq %[M0I], %%rdx\n\t"                                  \
+    "mulxq %[C0], %[" w0 "], %[HI]\n\tmulxq %[C1], %[" w0 "], %[LO]\n\t"                \
+    "addq %[" w0 "], %[HI]\n\tadcq %%rdx, %[LO]\n\tadcq $0, %[P]\n\t"                   \
+    "subq %[HI], %[" w1 "]\n\tsbbq %[LO], %[" w2 "]\n\tsbbq %[P], %[" w3 "]\n\t"
+/* a round: the borrow kept in P; q added at w6, its carry into w7 */
+#define P384M_ROUND(w0, w1, w2, w3, w4, w5, w6, w7)                                     \
+    P384M_K(w0, w1, w2, w3) "movl $0, %k[P]\n\tadcq $0, %[P]\n\t"                       \
+    "addq %%rdx, %[" w6 "]\n\tadcq $0, %[" w7 "]\n\t"
+/* the last round: the borrow carried through to w7 instead */
+#define P384M_LAST(w0, w1, w2, w3, w4, w5, w6, w7)                                      \
+    P384M_K(w0, w1, w2, w3) "sbbq $0, %[" w4 "]\n\tsbbq $0, %[" w5 "]\n\t"              \
+    "sbbq $0, %[" w6 "]\n\tsbbq $0, %[" w7 "]\n\t"                                      \
+    "addq %%rdx, %[" w6 "]\n\tadcq $0, %[" w7 "]\n\t"
+
+P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
-    uint64_t w0, w1, w2, w3, w4, w5, lo, hi, c = 0, o = 0;
-    __asm__("movq 0(%[A]), %%rdx\n\t"
-            "mulxq 8(%[A]), %[W0], %[W1]\n\tmulxq 16(%[A]), %[LO], %[W2]\n\t"
-            "addq %[LO], %[W1]\n\tmulxq 24(%[A]), %[LO], %[W3]\n\tadcq %[LO], %[W2]\n\t"
-            "mulxq 32(%[A]), %[LO], %[W4]\n\tadcq %[LO], %[W3]\n\t"
-            "mulxq 40(%[A]), %[LO], %[W5]\n\tadcq %[LO], %[W4]\n\tadcq $0, %[W5]\n\t"
-            P384X_ST(1, "W0") P384X_ST(2, "W1")
-            /* row 1: limbs 3..7 = W2 W3 W4 W5 W0 */
-            P384X_SROW(1, "W0")
-            P384X_SP(2, "W2", "W3") P384X_SP(3, "W3", "W4") P384X_SP(4, "W4", "W5")
-            P384X_SP(5, "W5", "W0") P384X_SEND("W0")
-            P384X_ST(3, "W2") P384X_ST(4, "W3")
-            /* row 2: limbs 5..8 = W4 W5 W0 W1 */
-            P384X_SROW(2, "W1")
-            P384X_SP(3, "W4", "W5") P384X_SP(4, "W5", "W0") P384X_SP(5, "W0", "W1")
-            P384X_SEND("W1")
-            P384X_ST(5, "W4") P384X_ST(6, "W5")
-            /* row 3: limbs 7..9 = W0 W1 W2 */
-            P384X_SROW(3, "W2")
-            P384X_SP(4, "W0", "W1") P384X_SP(5, "W1", "W2") P384X_SEND("W2")
-            P384X_ST(7, "W0") P384X_ST(8, "W1")
-            /* row 4: limbs 9, 10 = W2 W3 */
-            "movq 32(%[A]), %%rdx\n\tmulxq 40(%[A]), %[LO], %[W3]\n\t"
-            "addq %[LO], %[W2]\n\tadcq $0, %[W3]\n\t"
-            P384X_ST(9, "W2") P384X_ST(10, "W3")
-            "movq $0, 0(%[T])\n\tmovq $0, 88(%[T])"
-            : [W0] "=&r"(w0), [W1] "=&r"(w1), [W2] "=&r"(w2), [W3] "=&r"(w3),
-              [W4] "=&r"(w4), [W5] "=&r"(w5), [LO] "=&r"(lo), [HI] "=&r"(hi),
-              "=m"(*(uint64_t (*)[12])t)
-            : [A] "r"(a), [T] "r"(t), "m"(*(const uint64_t (*)[6])a)
-            : "rdx", "cc");
-    (void)hi;
-    KLS_DIAG(3, a, c, o, KLS_W(0, t[0]), KLS_W(1, t[1]), KLS_W(2, t[2]), KLS_W(3, t[3]),
-             KLS_W(4, t[4]), KLS_W(5, t[5]));
-    KLS_DIAG(3, a + 3, c, o, KLS_W(0, t[6]), KLS_W(1, t[7]), KLS_W(2, t[8]),
-             KLS_W(3, t[9]), KLS_W(4, t[10]), KLS_W(5, t[11]));
+    uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi, pb, dx;
+    __asm__(P384M_ROW0
+            P384M_ROUND("R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7")
+            P384M_ROW(1, "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R0")
+            P384M_ROUND("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R0")
+            P384M_ROW(2, "R2", "R3", "R4", "R5", "R6", "R7", "R0", "R1")
+            P384M_ROUND("R2", "R3", "R4", "R5", "R6", "R7", "R0", "R1")
+            P384M_ROW(3, "R3", "R4", "R5", "R6", "R7", "R0", "R1", "R2")
+            P384M_ROUND("R3", "R4", "R5", "R6", "R7", "R0", "R1", "R2")
+            P384M_ROW(4, "R4", "R5", "R6", "R7", "R0", "R1", "R2", "R3")
+            P384M_ROUND("R4", "R5", "R6", "R7", "R0", "R1", "R2", "R3")
+            P384M_ROW(5, "R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
+            P384M_LAST("R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
+            /* V = (R4 R3 R2 R1 R0 R7 R6) < 2p; - p, + p back by the mask R5 */
+            "subq %[P0], %[R6]\n\tsbbq %[P1], %[R7]\n\tsbbq $-2, %[R0]\n\t"
+            "sbbq $-1, %[R1]\n\tsbbq $-1, %[R2]\n\tsbbq $-1, %[R3]\n\tsbbq $0, %[R4]\n\t"
+            "sbbq %[R5], %[R5]\n\t"
+            P384X_ADDP_MASK("R5", "DX", "LO", "HI", "R6", "R7", "R0", "R1", "R2", "R3")
+            : [R0] "=&r"(r0), [R1] "=&r"(r1), [R2] "=&r"(r2), [R3] "=&r"(r3),
+              [R4] "=&r"(r4), [R5] "=&r"(r5), [R6] "=&r"(r6), [R7] "=&r"(r7),
+              [LO] "=&r"(lo), [HI] "=&r"(hi), [P] "=&r"(pb), [DX] "=&d"(dx)
+            : [A] "r"(a), [B] "r"(b), [M0I] "m"(p384x_m0inv),
+              [C0] "m"(p384x_c[0]), [C1] "m"(p384x_c[1]), [P0] "m"(EC_P.v[0]),
+              [P1] "m"(EC_P.v[1])
+            : "cc", "memory");   /* a and b read (as "m" operands they would need base
+                                  * registers of their own where none are left) */
+    (void)r4; (void)r5; (void)lo; (void)hi; (void)pb; (void)dx;
+    r[0] = r6; r[1] = r7; r[2] = r0; r[3] = r1; r[4] = r2; r[5] = r3;
 }
+
 #endif
 
 /* t = a b (twelve limbs), portable C: operand scanning with a 128-bit product */
@@ -184,8 +188,7 @@ P384_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
     uint64_t t[12];
 #ifdef KL_MONT_ADX
     if (kl_mont_adx_on) {
-        p384x_mul_wide(t, a->v, b->v);
-        p384x_reduce(r->v, t);
+        p384x_mont_mul(r->v, a->v, b->v);
         return;
     }
 #endif
@@ -198,8 +201,7 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
     uint64_t t[12];
 #ifdef KL_MONT_ADX
     if (kl_mont_adx_on) {
-        p384x_sqr_wide(t, a->v);
-        p384x_reduce(r->v, t);
+        p384x_mont_mul(r->v, a->v, a->v);
         return;
     }
 #endif
@@ -208,6 +210,9 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 }
 
 #define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: fully reduced in and out */
+/* fe_half (r = a / 2), below: the a = -3 doubling then takes its 4M + 4S form with
+ * 8 gamma^2 as (4 gamma)^2 / 2 (ec/jac.h, jac_dbl_a3) */
+#define EC_HAVE_FE_HALF 1
 
 #ifdef KL_MONT_ADX
 /*
@@ -215,18 +220,14 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
  * (plain ADD/ADC/SUB/SBB: on the MULX/ADX path with the product, so that the test of
  * that path covers them). Both end by adding p AND m for a mask m (0 or all-ones)
  * formed without a load or a branch from the shape of p: its words masked are
- * m >> 32, m << 32, 2m (low bit dropped) and m, m, m (P384X_ADDP).
+ * m >> 32, m << 32, 2m (low bit dropped) and m, m, m (P384X_ADDP_MASK, above).
  *   sum:  s = a + b (carry c in M), s - p, M = c - borrow: -1 exactly when a + b < p
  *         (a + b < 2p), then s + (p AND M);
  *   diff: s = a - b, M = -borrow, s + (p AND M).
  * a and b fully reduced; s is then fully reduced. Registers: s (6), M, three temps
  * and b's base; p's two low words are "m" operands.
  */
-#define P384X_ADDP                                                                  \
-    "movq %[M], %[X0]\n\tshrq $32, %[X0]\n\tmovq %[M], %[X1]\n\tshlq $32, %[X1]\n\t"   \
-    "leaq (%[M], %[M]), %[X2]\n\t"                                                  \
-    "addq %[X0], %[S0]\n\tadcq %[X1], %[S1]\n\tadcq %[X2], %[S2]\n\t"                \
-    "adcq %[M], %[S3]\n\tadcq %[M], %[S4]\n\tadcq %[M], %[S5]"
+#define P384X_ADDP P384X_ADDP_MASK("M", "X0", "X1", "X2", "S0", "S1", "S2", "S3", "S4", "S5")
 
 #define P384X_ADDSUB_OUT                                                            \
     [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3), [S4] "+&r"(s4),  \
@@ -285,6 +286,49 @@ P384_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
     }
 #endif
     kl_modsub(6, r->v, a->v, b->v, EC_P.v);
+}
+
+#ifdef KL_MONT_ADX
+/* r = a / 2 mod p for a < p on the MULX/ADX path (with fe_add, so that its test
+ * covers it): p AND m added for the mask m of a's low bit (P384X_ADDP_MASK), then the
+ * 385-bit sum shifted right by one through the carry (RCR from the top limb down). */
+P384_INLINE void p384x_half(uint64_t r[6], const uint64_t a[6])
+{
+    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], s4 = a[4], s5 = a[5];
+    uint64_t m = 0 - (s0 & 1), x0, x1, x2;
+    __asm__(P384X_ADDP "\n\t"
+            "rcrq $1, %[S5]\n\trcrq $1, %[S4]\n\trcrq $1, %[S3]\n\trcrq $1, %[S2]\n\t"
+            "rcrq $1, %[S1]\n\trcrq $1, %[S0]"
+            : [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3),
+              [S4] "+&r"(s4), [S5] "+&r"(s5), [X0] "=&r"(x0), [X1] "=&r"(x1), [X2] "=&r"(x2)
+            : [M] "r"(m)
+            : "cc");
+    r[0] = s0; r[1] = s1; r[2] = s2; r[3] = s3; r[4] = s4; r[5] = s5;
+}
+#endif
+
+/* r = a / 2 mod p for a < p (EC_HAVE_FE_HALF, above): p added when a is odd (a mask of
+ * its low bit), the 385-bit sum (carry c on top) shifted right by one. a + p is even
+ * when a is odd, so no bit is lost; the result is at most (a + p) / 2 < p. */
+P384_INLINE void fe_half(fe *r, const fe *a)
+{
+    uint64_t s[6], m, c;
+    int i;
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        p384x_half(r->v, a->v);
+        return;
+    }
+#endif
+    m = 0 - (a->v[0] & 1);
+    c = 0;
+    KL_UNROLL
+    for (i = 0; i < 6; i++)
+        s[i] = kl_adc(a->v[i], EC_P.v[i] & m, c, &c);
+    KL_UNROLL
+    for (i = 0; i < 5; i++)
+        r->v[i] = (s[i] >> 1) | (s[i + 1] << 63);
+    r->v[5] = (s[5] >> 1) | (c << 63);
 }
 
 static inline void fe_to_dom(fe *r, const fe *a)
