@@ -413,10 +413,10 @@ klx_montsqr8(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, lo_, hi_, t[16];
     __asm__(KLQ_CROSS8 KLQ_DIAG8 "xorl %k[T8], %k[T8]\n\t" KLM_RED8
             : KLM_T8, [LO] "=&r"(lo_), [HI] "=&r"(hi_)
-            : [Y] "r"(a), [S] "r"(t), [MI] "m"(*m0inv), KLM_M8(m),
-              "m"(*(const uint64_t (*)[8])a)
-            : "rdx", "cc", "memory");   /* t written: by "memory", as its "=m" operand
-                                           would take one more register with ASan */
+            : [Y] "r"(a), [S] "r"(t), [MI] "m"(*m0inv), KLM_M8(m)
+            : "rdx", "cc", "memory");   /* a read and t written: by "memory", as their
+                                           "m" operands would take one more register
+                                           with ASan */
     KLF_ADD(8, r, m, t + 8, t7, t8, t0, t1, t2, t3, t4, t5, t6);
 }
 

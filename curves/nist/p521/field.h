@@ -233,7 +233,9 @@ P521_INLINE void p521_carry_wide(fe *r, kurv_u128 c[9])
  * simulation against the C columns). tests/unit/test_field.c checks both paths against
  * OpenSSL's BN and the limbs of one against the other's.
  * Registers: the three pairs, LO, HI, N (the BZHI bit count), RDX and the pointers a,
- * b, r: 13, within the 14 free with frame pointers.
+ * b, r: 13, within the 14 free with frame pointers. P521X_MEM: the reads of a and b and
+ * the write of r are declared by a "memory" clobber, not by "m" operands, for which
+ * clang -O1 with frame pointers wants registers of their own (no 14 left).
  */
 #define P521X_LD(P, i) "movq " #i "*8(%[" #P "]), %%rdx\n\t"
 #define P521X_DBL "addq %%rdx, %%rdx\n\t"
@@ -261,8 +263,7 @@ P521_INLINE void p521_carry_wide(fe *r, kurv_u128 c[9])
 #define P521X_OUT                                                                       \
     [A0] "=&r"(a0), [B0] "=&r"(b0), [A1] "=&r"(a1), [B1] "=&r"(b1), [A2] "=&r"(a2),      \
     [B2] "=&r"(b2), [LO] "=&r"(lo), [HI] "=&r"(hi), [N] "=&r"(n), [D0] "=m"(d[0]),       \
-    [D1] "=m"(d[1]), [D2] "=m"(d[2]), [D3] "=m"(d[3]), [D4] "=m"(d[4]), [D5] "=m"(d[5]), \
-    "=m"(*(uint64_t (*)[9])r)
+    [D1] "=m"(d[1]), [D2] "=m"(d[2]), [D3] "=m"(d[3]), [D4] "=m"(d[4]), [D5] "=m"(d[5])
 
 /* r = a b: fe_mul's contract (wide a, b; loose r, the C path's limbs); r may alias a, b */
 P521_INLINE void p521x_mul(uint64_t r[9], const uint64_t a[9], const uint64_t b[9])
@@ -333,9 +334,8 @@ P521_INLINE void p521x_mul(uint64_t r[9], const uint64_t a[9], const uint64_t b[
             P521X_DIG(A2, B2, "56(%[R])") P521X_ADD(A2, B2, A0, B0)
             P521X_FOLD(A0, B0)
             : P521X_OUT
-            : [X] "r"(a), [Y] "r"(b), [R] "r"(r), "m"(*(const uint64_t (*)[9])a),
-              "m"(*(const uint64_t (*)[9])b)
-            : "rdx", "cc");
+            : [X] "r"(a), [Y] "r"(b), [R] "r"(r)
+            : "rdx", "cc", "memory");   /* a, b read and r written: P521X_MEM */
 }
 
 /* r = a^2: fe_sqr's contract (wide a; loose r, the C path's limbs); r may alias a */
@@ -383,8 +383,8 @@ P521_INLINE void p521x_sqr(uint64_t r[9], const uint64_t a[9])
             P521X_DIG(A2, B2, "56(%[R])") P521X_ADD(A2, B2, A0, B0)
             P521X_FOLD(A0, B0)
             : P521X_OUT
-            : [X] "r"(a), [R] "r"(r), "m"(*(const uint64_t (*)[9])a)
-            : "rdx", "cc");
+            : [X] "r"(a), [R] "r"(r)
+            : "rdx", "cc", "memory");   /* a read and r written: P521X_MEM */
 }
 #endif
 
