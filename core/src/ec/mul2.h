@@ -338,10 +338,13 @@ static uint64_t pt_mul2_vartime(EC_CTX_PARAM ec_jac *r, const uint8_t *u1, const
         len = lg;
 #endif
 
+    /* no test for acc = O before a doubling: every doubling formula (ec/jac.h) gives
+     * Z3 = 0 from Z = 0, so O doubles to O, and the additions test acc = O themselves;
+     * the test cost more than the one doubling of O it saved (P-521: a canonicalisation
+     * of Z per bit) */
     jac_set_inf(EC_CTX_ARG &acc);
     for (i = len; i-- > 0;) {
-        if (!(fe_is_zero(EC_CTX_ARG &acc.z) & 1))
-            jac_dbl_t(EC_CTX_ARG &acc, &acc);
+        jac_dbl_t(EC_CTX_ARG &acc, &acc);
         EC_ADD_DIGIT(naf[i], tab, q_add_vartime);
 #ifdef EC_GLV
         EC_ADD_DIGIT(naf2[i], tab2, q_add_vartime);
