@@ -82,32 +82,41 @@ __attribute__((constructor)) static void ec_avx2_init(void)
     ec_avx2_on = on;
 }
 
-/* out = entry a - base of tab, the count entries of nv 32-byte vectors each from index
- * base (every entry read, OR-accumulated under a compare mask: no branch or address
- * depends on a; out is zero when a is not base..base + count - 1); nv <= 6. The AVX2
- * passes of jac_select_ct (entries 0..EC_VAR_ENTRIES) and base_lookup (entries 1..). */
-__attribute__((target("avx2"))) static void scan_avx2(void *out, const void *tab, unsigned nv,
+/* out = entry a - base of tab, the count entries of size bytes each from index base
+ * (every entry read, OR-accumulated under a compare mask: no branch or address depends
+ * on a; out is zero when a is not base..base + count - 1); 32 <= size <= 224. An entry
+ * is read as its whole 32-byte vectors and, when size is not a multiple of 32, one more
+ * vector at byte size - 32, which overlaps the last whole one: the overlapping bytes
+ * accumulate the same values in both, so its store after theirs writes them again
+ * unchanged. The AVX2 passes of jac_select_ct (entries 0..EC_VAR_ENTRIES) and
+ * base_lookup (entries 1..). */
+#define EC_SCAN_AVX2_MAX 7   /* vectors per entry: 6 whole ones and the tail */
+__attribute__((target("avx2"))) static void scan_avx2(void *out, const void *tab, size_t size,
                                                       unsigned count, unsigned base, unsigned a)
 {
     const __m256i want = _mm256_set1_epi32((int)a);
-    const __m256i *e = tab;
-    __m256i acc[6];
+    const unsigned nv = (unsigned)(size / 32), tail = size % 32 != 0;
+    const unsigned char *e = tab;
+    __m256i acc[EC_SCAN_AVX2_MAX];
     unsigned j, v;
-    for (v = 0; v < nv; v++)
+    for (v = 0; v < nv + tail; v++)
         acc[v] = _mm256_setzero_si256();
-    for (j = 0; j < count; j++, e += nv) {
+    for (j = 0; j < count; j++, e += size) {
         const __m256i m = _mm256_cmpeq_epi32(want, _mm256_set1_epi32((int)(j + base)));
         for (v = 0; v < nv; v++)
-            acc[v] = _mm256_or_si256(acc[v], _mm256_and_si256(m, _mm256_loadu_si256(e + v)));
+            acc[v] = _mm256_or_si256(acc[v], _mm256_and_si256(
+                         m, _mm256_loadu_si256((const __m256i *)(const void *)(e + 32 * v))));
+        if (tail)
+            acc[nv] = _mm256_or_si256(acc[nv], _mm256_and_si256(
+                          m, _mm256_loadu_si256((const __m256i *)(const void *)(e + size - 32))));
     }
     for (v = 0; v < nv; v++)
-        _mm256_storeu_si256((__m256i *)out + v, acc[v]);
+        _mm256_storeu_si256((__m256i *)((unsigned char *)out + 32 * v), acc[v]);
+    if (tail)
+        _mm256_storeu_si256((__m256i *)((unsigned char *)out + size - 32), acc[nv]);
 }
-/* jac_select_ct's AVX2 pass serves a Jacobian point of whole 32-byte vectors (P-256,
- * brainpoolP256r1, brainpoolP512r1: 3, 3 and 6 vectors; 0 for the others, which take the
- * scalar pass) */
-#define EC_JAC_SEL_AVX2 (sizeof(ec_jac) % 32 == 0 ? sizeof(ec_jac) / 32 : 0)
-_Static_assert(EC_JAC_SEL_AVX2 <= 6, "scan_avx2 holds 6 vectors");
+/* jac_select_ct's AVX2 pass: every curve's Jacobian point (96 to 216 bytes) */
+#define EC_JAC_SEL_AVX2 (sizeof(ec_jac) >= 32 && sizeof(ec_jac) <= 224)
 #endif
 
 /* t = tab[a] for a in 0..EC_VAR_ENTRIES: every limb of every entry is read and
@@ -119,7 +128,7 @@ static void jac_select_ct(ec_jac *t, const ec_jac *tab, unsigned a)
     unsigned j, l;
 #ifdef EC_HAVE_AVX2_SCAN
     if (EC_JAC_SEL_AVX2 && ec_avx2_on) {
-        scan_avx2(t, tab, EC_JAC_SEL_AVX2, EC_VAR_ENTRIES + 1, 0, a);
+        scan_avx2(t, tab, sizeof(ec_jac), EC_VAR_ENTRIES + 1, 0, a);
         return;
     }
 #endif
@@ -294,10 +303,10 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
  * caller discards), neg all-ones for a negative digit. Constant time: every entry of
  * the window is read, under a mask, and a decides no address and no branch. On
  * x86-64 (not with -Dasm=false) the entries are read as vectors and OR-accumulated
- * under a compare mask: 256-bit AVX2 when the CPU has it (ec_avx2_on above), else
- * 128-bit SSE2 (part of the x86-64 baseline; P-256: 13 vector instructions per entry
- * instead of 8 scalar fe_cmov limbs of 3 or 4); elsewhere, and for an ec_aff that is
- * not a whole number of vectors, by fe_cmov. (The scalar masked OR pass of
+ * under a compare mask: 256-bit AVX2 when the CPU has it (ec_avx2_on above; any entry
+ * size), else 128-bit SSE2 (part of the x86-64 baseline; P-256: 13 vector instructions
+ * per entry instead of 8 scalar fe_cmov limbs of 3 or 4); elsewhere, and without AVX2
+ * for an ec_aff that is not a whole number of 16-byte vectors, by fe_cmov. (The scalar masked OR pass of
  * jac_select_ct measured ~2% more instructions per k*G than fe_cmov.) */
 #if defined(__SSE2__) && !defined(KURV_NO_ASM)
 #include <emmintrin.h>
@@ -306,8 +315,7 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 #define EC_BASE_SEL_V 0
 #endif
 #ifdef EC_HAVE_AVX2_SCAN
-#define EC_BASE_SEL_AVX2 (sizeof(ec_aff) % 32 == 0 ? sizeof(ec_aff) / 32 : 0)
-_Static_assert(EC_BASE_SEL_AVX2 <= 6, "scan_avx2 holds 6 vectors");
+#define EC_BASE_SEL_AVX2 (sizeof(ec_aff) >= 32 && sizeof(ec_aff) <= 224)
 #else
 #define EC_BASE_SEL_AVX2 0
 #endif
@@ -322,7 +330,7 @@ static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff *win, unsigned entr
 #endif
 #ifdef EC_HAVE_AVX2_SCAN
     if (EC_BASE_SEL_AVX2 && ec_avx2_on)
-        scan_avx2(t, win, EC_BASE_SEL_AVX2, entries, 1, want);
+        scan_avx2(t, win, sizeof(ec_aff), entries, 1, want);
     else
 #endif
 #if defined(__SSE2__) && !defined(KURV_NO_ASM)
