@@ -2,7 +2,9 @@
  * kurv internal, curve template: the constant-time multiplications, for secret
  * scalars (k < n, EC_SLEN big-endian bytes). No branch and no memory index depends on
  * k or on the point; the scalar copies and digits are wiped.
- *   pt_mul_ct(r, k, P)            k*P for any point P of the curve (ECDH, the point API)
+ *   pt_mul_ct(r, k, P)            k*P for any point P of the curve (the point API)
+ *   pt_mul_aff_ct(r, k, a)        the same for an affine a (ECDH): the table by mixed
+ *                                 additions
  *   pt_mul_table_ct(r, k, tab)    k*P from P's fixed-window table (window i entry j =
  *                                 (j+1) 2^(EC_BASE_W i) P): one addition per window
  *   pt_mul_base_ct(r, k)          k*G from the generator's table ec_base_table, the
@@ -248,35 +250,33 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
  * cases are acc = O or d = 0, and both are selected in constant time. Needs a group
  * of prime order n (cofactor 1: every curve built on this template).
  */
-static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *p)
+/* r = k*P from P's table tab[0..EC_VAR_ENTRIES] (tab[j] = j P on the loop curve,
+ * Jacobian; tab[0] = O), k < n (EC_SLEN bytes, big-endian): the loop of pt_mul_ct and
+ * pt_mul_aff_ct. The top digit's entry is the accumulator's start (O for digit 0),
+ * then per digit EC_VAR_W doublings and one masked addition. Wipes its own secrets;
+ * the caller wipes tab. */
+static void pt_mul_tab_loop_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_jac *tab)
 {
-    ec_jac tab[EC_VAR_ENTRIES + 1], acc, t, sum;
+    ec_jac acc, t, sum;
     int8_t d[EC_VAR_DIGITS];
     uint8_t kk[EC_SLEN];
     uint64_t flip, hz, rz;
-    unsigned i, j;
+    unsigned i, j, a;
     uint64_t neg;
+    fe ny;
 
     flip = sc_fold_half(EC_CTX_ARG kk, k);
-
-    proj_to_jac(EC_CTX_ARG &tab[1], p);
-#ifdef EC_TWIST_A3
-    fe_mul(EC_CTX_ARG &tab[1].z, &tab[1].z, &ec_tw.zi);   /* P on E_t */
-#endif
-    jac_set_inf(EC_CTX_ARG &tab[0]);
-    jac_dbl_t(EC_CTX_ARG &tab[2], &tab[1]);
-    for (i = 3; i <= EC_VAR_ENTRIES; i++)
-        jac_add_core(EC_CTX_ARG &tab[i], &tab[i - 1], &tab[1], &hz, &rz); /* (i-1)P != +-P */
     sc_recode_signed(d, kk, EC_VAR_W, EC_VAR_DIGITS);
 
-    acc = tab[0];
-    for (i = EC_VAR_DIGITS; i-- > 0;) {
-        unsigned a = digit_abs(d[i], &neg);
+    a = digit_abs(d[EC_VAR_DIGITS - 1], &neg);
+    jac_select_ct(&acc, tab, a);
+    fe_neg(EC_CTX_ARG &ny, &acc.y);
+    fe_cmov(EC_CTX_ARG &acc.y, &ny, neg);
+    for (i = EC_VAR_DIGITS - 1; i-- > 0;) {
         uint64_t acc_inf;
-        fe ny;
-        if (i != EC_VAR_DIGITS - 1)
-            for (j = 0; j < EC_VAR_W; j++)
-                jac_dbl_t(EC_CTX_ARG &acc, &acc);
+        a = digit_abs(d[i], &neg);
+        for (j = 0; j < EC_VAR_W; j++)
+            jac_dbl_t(EC_CTX_ARG &acc, &acc);
         jac_select_ct(&t, tab, a);
         fe_neg(EC_CTX_ARG &ny, &t.y);
         fe_cmov(EC_CTX_ARG &t.y, &ny, neg);
@@ -292,11 +292,70 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
     fe_mul(EC_CTX_ARG &acc.z, &acc.z, &ec_tw.z);     /* back from E_t */
 #endif
     jac_to_proj(EC_CTX_ARG r, &acc);
-    memset(tab, 0, sizeof tab);
+    memset(&acc, 0, sizeof acc);
+    memset(&t, 0, sizeof t);
+    memset(&sum, 0, sizeof sum);
     memset(d, 0, sizeof d);
     memset(kk, 0, sizeof kk);
+    a = 0;
+    neg = 0;
+}
+
+static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *p)
+{
+    ec_jac tab[EC_VAR_ENTRIES + 1];
+    uint64_t hz, rz;
+    unsigned i;
+
+    proj_to_jac(EC_CTX_ARG &tab[1], p);
+#ifdef EC_TWIST_A3
+    fe_mul(EC_CTX_ARG &tab[1].z, &tab[1].z, &ec_tw.zi);   /* P on E_t */
+#endif
+    jac_set_inf(EC_CTX_ARG &tab[0]);
+    jac_dbl_t(EC_CTX_ARG &tab[2], &tab[1]);
+    for (i = 3; i <= EC_VAR_ENTRIES; i++)
+        jac_add_core(EC_CTX_ARG &tab[i], &tab[i - 1], &tab[1], &hz, &rz); /* (i-1)P != +-P */
+    pt_mul_tab_loop_ct(EC_CTX_ARG r, k, tab);
+    memset(tab, 0, sizeof tab);
+}
+
+/* r = k*a for an affine point a of the curve (not O; ECDH's peer key): pt_mul_ct with
+ * the table built by mixed additions, jP = (j-1)P + a (j = 3..EC_VAR_ENTRIES, (j-1)P
+ * != +-a as n is a prime above EC_VAR_ENTRIES; jac_add_aff_core: 4M + 1S fewer per
+ * entry than jac_add_core). With EC_TWIST_A3, a is first mapped onto E_t as the
+ * affine (x z^2, y z^3). Constant time in k and a. */
+static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *a)
+{
+    ec_jac tab[EC_VAR_ENTRIES + 1];
+    ec_aff at = *a;
+    uint64_t hz, rz;
+    unsigned i;
+
+#ifdef EC_TWIST_A3
+    fe_mul(EC_CTX_ARG &at.x, &at.x, &ec_tw.z2);           /* a on E_t */
+    fe_mul(EC_CTX_ARG &at.y, &at.y, &ec_tw.z3);
+#endif
+    jac_set_inf(EC_CTX_ARG &tab[0]);
+    jac_from_aff(EC_CTX_ARG &tab[1], &at);
+    jac_dbl_t(EC_CTX_ARG &tab[2], &tab[1]);
+    for (i = 3; i <= EC_VAR_ENTRIES; i++)
+        jac_add_aff_core(EC_CTX_ARG &tab[i], &tab[i - 1], &at, &hz, &rz);
+    pt_mul_tab_loop_ct(EC_CTX_ARG r, k, tab);
+    memset(tab, 0, sizeof tab);
+    memset(&at, 0, sizeof at);
 }
 #endif /* EC_GLV */
+
+#ifdef EC_GLV
+/* r = k*a for an affine point a (not O): pt_mul_ct on its projective form */
+static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *a)
+{
+    ec_proj p;
+    proj_from_aff(EC_CTX_ARG &p, a);
+    pt_mul_ct(EC_CTX_ARG r, k, &p);
+    memset(&p, 0, sizeof p);
+}
+#endif
 
 /* t = sign * a * 2^(w i) * P from window i of a fixed-window table (win: its
  * entries, entries of them; a in 1..entries; for a = 0 t is entry 0, which the

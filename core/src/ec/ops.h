@@ -21,13 +21,12 @@ static kurv_err ec_op_mul_base(const kurv_curve *c, uint8_t *xy, const uint8_t *
 static kurv_err ec_op_mul(const kurv_curve *c, uint8_t *xy, const uint8_t *k, const uint8_t *pxy)
 {
     ec_aff a;
-    ec_proj p, r;
+    ec_proj r;
     kurv_err e;
     EC_CTX_FROM(c);
     if (!ec_load_aff(EC_CTX_ARG &a, pxy))
         return KURV_ERR_POINT;
-    proj_from_aff(EC_CTX_ARG &p, &a);
-    pt_mul_ct(EC_CTX_ARG &r, k, &p);
+    pt_mul_aff_ct(EC_CTX_ARG &r, k, &a);
     e = ec_store_proj(EC_CTX_ARG xy, &r);
     memset(&r, 0, sizeof r);
     return e;
