@@ -29,9 +29,13 @@
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
 #define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
-#define EC_MADD_8M3S 1       /* a product costs about a square: ec/jac.h, jac_add_aff_core */
-#define EC_ADD_12M4S 1       /* the same for the full addition: ec/jac.h, jac_add_core (ecdh
-                             * 1.455M -> 1.438M instructions, verify unchanged) */
+/* EC_MADD_8M3S, EC_ADD_12M4S: the additions by one product more and one square and six
+ * additions fewer (ec/jac.h, jac_add_aff_core and jac_add_core); still the better with
+ * p384x_mont_sqr (callgrind, per operation on the ADX path, off against on: madd 7M + 4S
+ * verify 1.294M against 1.276M, keygen 0.315M against 0.302M; add 11M + 5S ecdh 1.390M
+ * against 1.376M, verify 1.291M against 1.276M) */
+#define EC_MADD_8M3S 1
+#define EC_ADD_12M4S 1
 /* verification's u2*Q (ec/mul2.h): Q's odd multiples made affine with one inversion
  * (callgrind, per verify on the ADX path: 2.023M -> 1.927M instructions; with the
  * affine table a width-6 NAF for u2 measured 1.954M, width 4 1.964M) */
@@ -326,7 +330,9 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 
 #define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: fully reduced in and out */
 /* fe_half (r = a / 2), below: the a = -3 doubling then takes its 4M + 4S form with
- * 8 gamma^2 as (4 gamma)^2 / 2 (ec/jac.h, jac_dbl_a3) */
+ * 8 gamma^2 as (4 gamma)^2 / 2 (ec/jac.h, jac_dbl_a3); with p384x_mont_sqr still the
+ * better (callgrind on the ADX path, dbl-2001-b's 3M + 5S without it: ecdh 1.425M
+ * instructions against 1.376M, verify 1.341M against 1.276M) */
 #define EC_HAVE_FE_HALF 1
 
 #ifdef KL_MONT_ADX
