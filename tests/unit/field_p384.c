@@ -1,6 +1,7 @@
 /* tests/unit/test_field.c's instance of the nist/p384 field, its own code (not the
  * Montgomery template): p384x_mont_mul (MULX/ADX rows with p's reduction rounds
- * interleaved), or the portable twelve-limb product and p384_reduce (p's shape) */
+ * interleaved) and p384x_mont_sqr (fe_sqr: its own squaring, then the rounds), or the
+ * portable twelve-limb product and p384_reduce (p's shape) */
 #include "../../curves/nist/p384/field.h"
 #define TF_NAME tf_p384
 #define TF_OWN_FIELD 1

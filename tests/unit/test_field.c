@@ -5,8 +5,9 @@
  * OpenSSL's BN: fe_mul(a, b) must equal a b R^-1 mod p (BN_mod_mul, then times R^-1,
  * R = 2^(64 n)) and fe_sqr(a) must equal a^2 R^-1 mod p, on
  *   - edge values: 0, 1, 2, p - 1, p - 2, (p - 1)/2, (p + 1)/2, R mod p, R^2 mod p,
- *     one limb all-ones and the others 0, one limb 0 and the others all-ones (the
- *     last two reduced mod p): every pair of them, and each of them with 2^k and
+ *     R mod p + 1 and - 1, limbs alternately all-ones and 0 (both ways), one limb
+ *     all-ones and the others 0, one limb 0 and the others all-ones (the limb patterns
+ *     reduced mod p): every pair of them, and each of them with 2^k and
  *     p - 2^k for every k below the size of p, whose squares are checked too;
  * fe_add(a, b), fe_sub(a, b) and fe_neg(a) must equal a + b, a - b and -a mod p
  * (BN_mod_add, BN_mod_sub) on the same pairs (the x86-64 ADC/SBB/CMOV path of
@@ -15,8 +16,8 @@
  *     near p: its top limbs p's, or p - 1 minus a few random low limbs) and the square of
  *     every random a, on both run-time paths: the MULX/ADCX/ADOX one (mont_adx.h:
  *     kl_montmul_adx, and kl_montsqr_adx behind fe_sqr; P-256's in its field.h; P-384's
- *     p384x_mont_mul, rows and reduction rounds in one statement, behind both fe_mul
- *     and fe_sqr) when the CPU has BMI2 and ADX, and the other
+ *     p384x_mont_mul, rows and reduction rounds in one statement, behind fe_mul, and
+ *     p384x_mont_sqr behind fe_sqr) when the CPU has BMI2 and ADX, and the other
  *     (kl_montmul; for P-256 the mul4_asm.h carry chains, or its portable C with
  *     -Dasm=false; for P-384 p384_mul_wide and p384_reduce); -Dasm=false has only the
  *     latter.
@@ -246,6 +247,16 @@ static size_t edge_values(struct ref *rf, uint64_t (*v)[MAXL], size_t *ncore)
     BN_add_word(x, 1); ADD_BN();
     BN_zero(x); BN_set_bit(x, (int)(64 * n)); BN_nnmod(x, x, rf->p, rf->bn); ADD_BN();
     BN_mod_sqr(x, x, rf->p, rf->bn); ADD_BN();
+    /* R mod p + 1 and R mod p - 1: near 2^384 - p for P-384 (R mod p itself above) */
+    BN_zero(x); BN_set_bit(x, (int)(64 * n)); BN_nnmod(x, x, rf->p, rf->bn);
+    BN_add_word(x, 1); ADD_BN();
+    BN_sub_word(x, 2); ADD_BN();
+    /* limbs alternately all-ones and 0, both ways (reduced mod p) */
+    for (k = 0; k < 2; k++) {
+        for (i = 0; i < n; i++)
+            v[c][i] = (i + k) % 2 ? 0 : ~0ULL;
+        reduce(rf, v[c++]);
+    }
     for (k = 0; k < n; k++) {
         for (i = 0; i < n; i++)
             v[c][i] = i == k ? ~0ULL : 0;

@@ -7,8 +7,8 @@
  * row of products). Two paths, chosen per call by kl_mont_adx_on (mont_adx.h: CPUID,
  * KURV_X86_ADX=0/1): on x86-64 CPUs with BMI2 and ADX, p384x_mont_mul below, one
  * inline-assembly statement of MULX/ADCX/ADOX rows each followed by its reduction round
- * (no twelve-limb product in memory), for the product and for the square (b = a);
- * otherwise, and with -Dasm=false (KURV_NO_ASM), portable C: the product in twelve
+ * (no twelve-limb product in memory), for the product, and p384x_mont_sqr for the
+ * square (its 21 products, then the same kind of rounds on the low half); otherwise, and with -Dasm=false (KURV_NO_ASM), portable C: the product in twelve
  * limbs (p384_mul_wide), then p384_reduce (p384_reduce.h), whose rounds are shifts and
  * carry chains only. fe_add and fe_sub follow the same choice (p384x_add and p384x_sub
  * below, carry chains that add p back by a mask in p's shape; or kl_modadd and
@@ -29,9 +29,13 @@
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
 #define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
-#define EC_MADD_8M3S 1       /* a product costs about a square: ec/jac.h, jac_add_aff_core */
-#define EC_ADD_12M4S 1       /* the same for the full addition: ec/jac.h, jac_add_core (ecdh
-                             * 1.455M -> 1.438M instructions, verify unchanged) */
+/* EC_MADD_8M3S, EC_ADD_12M4S: the additions by one product more and one square and six
+ * additions fewer (ec/jac.h, jac_add_aff_core and jac_add_core); still the better with
+ * p384x_mont_sqr (callgrind, per operation on the ADX path, off against on: madd 7M + 4S
+ * verify 1.294M against 1.276M, keygen 0.315M against 0.302M; add 11M + 5S ecdh 1.390M
+ * against 1.376M, verify 1.291M against 1.276M) */
+#define EC_MADD_8M3S 1
+#define EC_ADD_12M4S 1
 /* verification's u2*Q (ec/mul2.h): Q's odd multiples made affine with one inversion
  * (callgrind, per verify on the ADX path: 2.023M -> 1.927M instructions; with the
  * affine table a width-6 NAF for u2 measured 1.954M, width 4 1.964M) */
@@ -161,6 +165,121 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
     r[0] = r6; r[1] = r7; r[2] = r0; r[3] = r1; r[4] = r2; r[5] = r3;
 }
 
+/*
+ * r = a^2 / 2^384 mod p on the MULX/ADX path: a dedicated squaring in one
+ * inline-assembly statement, 21 products (15 cross products a_i a_j, i < j, and the 6
+ * squares a_i^2) against the product's 36. a < p; r fully reduced; r may alias a.
+ * Branch-free.
+ *
+ * Cross products, by rows (row i: a_i (a_5..a_{i+1}) at limbs 2i+1 .. i+6; row 0 by
+ * one carry chain, rows 1-3 by the CF and OF chains, each row's last product's high
+ * half straight into its fresh top limb, which then takes both carries): limbs 1..10
+ * of X = sum a_i a_j 2^(64(i+j)), limb 1 stored to t[1] when row 0 ends (limb 9 takes
+ * its register).
+ * Doubling and squares: from limb 0 up, 2X + sum a_i^2 2^(128 i) = a^2 by the CF chain
+ * (ADCX x, x) and the OF chain (a_i^2's halves at limbs 2i, 2i + 1; MULX writes the
+ * high half over RDX): limb 0 to t[0]; the low half L (limbs 0..5) ends in registers,
+ * of the high half H limbs 6, 7 and 11 go to t[6], t[7], t[11], 8..10 stay.
+ * Reduction of L alone, six rounds of p384x_mont_mul's kind (q = w0 (2^32 + 1), the
+ * subtraction of k = (q c - w0) / 2^64 over w1..w3 with the pending borrow P): each
+ * round's q becomes the window's new top limb (a move: nothing is above L), and the
+ * last round carries its borrow through to that top. The window then holds
+ * V = (L + Q p) / 2^384 (Q < 2^384 the rounds' digits): V <= p; the partial values are
+ * the digits so far above L's remaining part less borrows, below 2^384, so no borrow
+ * leaves the top. End: V + H < 2p (H <= (p - 1)^2 / 2^384 < p), its carry in P; p
+ * subtracted, the borrow taken from P, which is then the mask (0 or all-ones) by which
+ * p is added back (P384X_ADDP_MASK).
+ * Registers: T0..T8, LO, HI, RDX, the pointer a (free after the squares: it becomes P)
+ * and t: 14, as p384x_mont_mul; the constants are "m" operands, a's and t's memory is
+ * declared by the "memory" clobber.
+ */
+/* one cross product of a row: lo into limb l (CF chain), hi into limb h (OF chain) */
+#define P384S_P(j, l, h) "mulxq " #j "*8(%[A]), %[LO], %[HI]\n\t"                        \
+    "adcxq %[LO], %[" l "]\n\tadoxq %[HI], %[" h "]\n\t"
+/* a row's last product, a_i a_5: hi into the fresh top limb h, which takes both carries
+ * (the row's partial sum fits below h's top: nothing carries out) */
+#define P384S_L(l, h) "mulxq 40(%[A]), %[LO], %[" h "]\n\tadcxq %[LO], %[" l "]\n\t"      \
+    "movl $0, %k[LO]\n\tadoxq %[LO], %[" h "]\n\tadcxq %[LO], %[" h "]\n\t"
+/* row i's start: a_i into RDX, CF and OF cleared */
+#define P384S_A(i) "movq " #i "*8(%[A]), %%rdx\n\txorl %k[LO], %k[LO]\n\t"
+/* a_i^2 added at limbs l (its low half) and h (high half) while both are doubled */
+#define P384S_D(i, l, h) "movq " #i "*8(%[A]), %%rdx\n\tmulxq %%rdx, %[LO], %%rdx\n\t"    \
+    "adcxq %[" l "], %[" l "]\n\tadoxq %[LO], %[" l "]\n\t"                              \
+    "adcxq %[" h "], %[" h "]\n\tadoxq %%rdx, %[" h "]\n\t"
+/* a reduction round on the window w0..w5 (w0 itself in RDX already): q, then k in
+ * LO (k0), X (k1), P (k2 + the pending borrow), subtracted from w1..w3. P is the
+ * register of a's pointer (%[A]), free once the squares are in */
+#define P384S_K(w0, w1, w2, w3, X)                                                      \
+    "imulq %[M0I], %%rdx\n\t"                                                           \
+    "mulxq %[C0], %[" w0 "], %[LO]\n\tmulxq %[C1], %[" w0 "], %[" X "]\n\t"             \
+    "addq %[" w0 "], %[LO]\n\tadcq %%rdx, %[" X "]\n\tadcq $0, %[A]\n\t"                \
+    "subq %[LO], %[" w1 "]\n\tsbbq %[" X "], %[" w2 "]\n\tsbbq %[A], %[" w3 "]\n\t"
+/* a round: the borrow out kept in P, q the new top limb in w0's register */
+#define P384S_ROUND(w0, w1, w2, w3, w4, w5, X)                                          \
+    "movq %[" w0 "], %%rdx\n\t" P384S_K(w0, w1, w2, w3, X)                              \
+    "movl $0, %k[A]\n\tadcq $0, %[A]\n\tmovq %%rdx, %[" w0 "]\n\t"
+
+P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
+{
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, lo, hi, dx, t[12];
+    const uint64_t *ap = a;
+    __asm__(/* row 0: a_0 (a_5..a_1), limbs 1..6 in T1..T6 */
+            "movq 0(%[A]), %%rdx\n\t"
+            "mulxq 8(%[A]), %[T1], %[T2]\n\t"
+            "mulxq 16(%[A]), %[LO], %[T3]\n\taddq %[LO], %[T2]\n\t"
+            "mulxq 24(%[A]), %[LO], %[T4]\n\tadcq %[LO], %[T3]\n\t"
+            "mulxq 32(%[A]), %[LO], %[T5]\n\tadcq %[LO], %[T4]\n\t"
+            "mulxq 40(%[A]), %[LO], %[T6]\n\tadcq %[LO], %[T5]\n\tadcq $0, %[T6]\n\t"
+            "movq %[T1], 8(%[S])\n\t"
+            /* rows 1-3: limbs 3..7 (T7 fresh), 5..8 (T8), 7..9 (T1) */
+            P384S_A(1) P384S_P(2, "T3", "T4") P384S_P(3, "T4", "T5") P384S_P(4, "T5", "T6")
+            P384S_L("T6", "T7")
+            P384S_A(2) P384S_P(3, "T5", "T6") P384S_P(4, "T6", "T7") P384S_L("T7", "T8")
+            P384S_A(3) P384S_P(4, "T7", "T8") P384S_L("T8", "T1")
+            /* row 4: a_4 a_5 at limbs 9, 10 (T0) */
+            "movq 32(%[A]), %%rdx\n\tmulxq 40(%[A]), %[LO], %[T0]\n\t"
+            "addq %[LO], %[T1]\n\tadcq $0, %[T0]\n\t"
+            /* doubled, the squares added: limb 0 to t[0], limb 1 (from t[1]) in HI */
+            "xorl %k[LO], %k[LO]\n\t"
+            "movq 0(%[A]), %%rdx\n\tmulxq %%rdx, %[LO], %%rdx\n\tmovq %[LO], 0(%[S])\n\t"
+            "movq 8(%[S]), %[HI]\n\tadcxq %[HI], %[HI]\n\tadoxq %%rdx, %[HI]\n\t"
+            P384S_D(1, "T2", "T3") P384S_D(2, "T4", "T5") P384S_D(3, "T6", "T7")
+            P384S_D(4, "T8", "T1")
+            /* a_5^2: limb 10 in T0, limb 11 (its high half and both carries) in RDX */
+            "movq 40(%[A]), %%rdx\n\tmulxq %%rdx, %[LO], %%rdx\n\t"
+            "adcxq %[T0], %[T0]\n\tadoxq %[LO], %[T0]\n\t"
+            "movl $0, %k[LO]\n\tadcxq %[LO], %%rdx\n\tadoxq %[LO], %%rdx\n\t"
+            "movq %%rdx, 88(%[S])\n\tmovq %[T6], 48(%[S])\n\tmovq %[T7], 56(%[S])\n\t"
+            /* L's rounds: window (T6 HI T2 T3 T4 T5), limb 0 from t[0]; the register
+             * of a's pointer (%[A]) is P from here */
+            "movq 0(%[S]), %%rdx\n\tmovl $0, %k[A]\n\t"
+            P384S_K("T6", "HI", "T2", "T3", "T7")
+            "movl $0, %k[A]\n\tadcq $0, %[A]\n\tmovq %%rdx, %[T6]\n\t"
+            P384S_ROUND("HI", "T2", "T3", "T4", "T5", "T6", "T7")
+            P384S_ROUND("T2", "T3", "T4", "T5", "T6", "HI", "T7")
+            P384S_ROUND("T3", "T4", "T5", "T6", "HI", "T2", "T7")
+            P384S_ROUND("T4", "T5", "T6", "HI", "T2", "T3", "T7")
+            /* the last round: its borrow carried through to the top (q) */
+            "movq %[T5], %%rdx\n\t" P384S_K("T5", "T6", "HI", "T2", "T7")
+            "sbbq $0, %[T3]\n\tsbbq $0, %[T4]\n\tmovq %%rdx, %[T5]\n\tsbbq $0, %[T5]\n\t"
+            /* V = (T5 T4 T3 T2 HI T6) <= p; + H (carry in P), - p (borrow from P) */
+            "movl $0, %k[A]\n\t"
+            "addq 48(%[S]), %[T6]\n\tadcq 56(%[S]), %[HI]\n\tadcq %[T8], %[T2]\n\t"
+            "adcq %[T1], %[T3]\n\tadcq %[T0], %[T4]\n\tadcq 88(%[S]), %[T5]\n\t"
+            "adcq $0, %[A]\n\t"
+            "subq %[P0], %[T6]\n\tsbbq %[P1], %[HI]\n\tsbbq $-2, %[T2]\n\t"
+            "sbbq $-1, %[T3]\n\tsbbq $-1, %[T4]\n\tsbbq $-1, %[T5]\n\tsbbq $0, %[A]\n\t"
+            P384X_ADDP_MASK("A", "LO", "T7", "T8", "T6", "HI", "T2", "T3", "T4", "T5")
+            : [T0] "=&r"(t0), [T1] "=&r"(t1), [T2] "=&r"(t2), [T3] "=&r"(t3),
+              [T4] "=&r"(t4), [T5] "=&r"(t5), [T6] "=&r"(t6), [T7] "=&r"(t7),
+              [T8] "=&r"(t8), [LO] "=&r"(lo), [HI] "=&r"(hi), [DX] "=&d"(dx),
+              [A] "+&r"(ap)
+            : [S] "r"(t), [M0I] "m"(p384x_m0inv), [C0] "m"(p384x_c[0]),
+              [C1] "m"(p384x_c[1]), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
+            : "cc", "memory");
+    r[0] = t6; r[1] = hi; r[2] = t2; r[3] = t3; r[4] = t4; r[5] = t5;
+}
+
 #endif
 
 /* t = a b (twelve limbs), portable C: operand scanning with a 128-bit product */
@@ -201,7 +320,7 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
     uint64_t t[12];
 #ifdef KL_MONT_ADX
     if (kl_mont_adx_on) {
-        p384x_mont_mul(r->v, a->v, a->v);
+        p384x_mont_sqr(r->v, a->v);
         return;
     }
 #endif
@@ -211,7 +330,9 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 
 #define EC_HAVE_FE_ADD 1   /* fe_add, fe_sub: fully reduced in and out */
 /* fe_half (r = a / 2), below: the a = -3 doubling then takes its 4M + 4S form with
- * 8 gamma^2 as (4 gamma)^2 / 2 (ec/jac.h, jac_dbl_a3) */
+ * 8 gamma^2 as (4 gamma)^2 / 2 (ec/jac.h, jac_dbl_a3); with p384x_mont_sqr still the
+ * better (callgrind on the ADX path, dbl-2001-b's 3M + 5S without it: ecdh 1.425M
+ * instructions against 1.376M, verify 1.341M against 1.276M) */
 #define EC_HAVE_FE_HALF 1
 
 #ifdef KL_MONT_ADX
