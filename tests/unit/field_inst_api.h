@@ -25,7 +25,8 @@ void tf_p384_half(uint64_t *r, const uint64_t *a);
  * loose limbs, and the helpers that make, check and read such limbs */
 extern const struct tf_field tf_p521_field;
 enum { TF_MUL, TF_SQR, TF_ADD, TF_SUB, TF_NEG, TF_MUL4, TF_MUL8,
-       TF_ADD_LAZY, TF_SUB_LAZY, TF_MUL3_LAZY };
+       TF_ADD_LAZY, TF_SUB_LAZY, TF_MUL3_LAZY, TF_MUL4_SUB_LAZY, TF_SUB2, TF_SUB_MUL8,
+       TF_IS_ZERO };
 void tf_p521_raw(int op, uint64_t *r, const uint64_t *a, const uint64_t *b);
 void tf_p521_make(uint64_t *a, const uint64_t *rnd);
 void tf_p521_make_wide(uint64_t *a, const uint64_t *rnd);

@@ -6,7 +6,11 @@
  *   tf_p521_field   the operations on plain 64-bit limbs (< p): fe_to_dom, the
  *                   operation, fe_from_dom (the fully reduced value)
  *   tf_p521_raw     one operation on the field's own limbs, its result as the field
- *                   keeps it (the loose form, not reduced)
+ *                   keeps it (the loose form, not reduced); TF_MUL4_SUB_LAZY: 4 a^2 - 8b
+ *                   (fe_mul4_sub_lazy on a square and a fe_mul8 result, its input
+ *                   shapes); TF_SUB2: a - b - a; TF_IS_ZERO: the masks of
+ *                   fe_is_zero(a), fe_eq(a, b), fe_eq(a, a) and fe_is_zero(a + 4p - a)
+ *                   in r[0..3]
  *   tf_p521_make    loose limbs from nine random words (each limb masked to its bound:
  *                   all-ones words give the largest loose element)
  *   tf_p521_make_wide the same up to the wide form's bounds (fe_mul and fe_sqr's
@@ -35,6 +39,20 @@ void tf_p521_raw(int op, uint64_t *r, const uint64_t *a, const uint64_t *b)
     case TF_ADD_LAZY: fe_add_lazy(&z, &x, &y); break;
     case TF_SUB_LAZY: fe_sub_lazy(&z, &x, &y); break;
     case TF_MUL3_LAZY: fe_mul3_lazy(&x, &x); z = x; break; /* in place */
+    case TF_MUL4_SUB_LAZY:  /* 4 a^2 - 8b: a product and a carried result in */
+        fe_sqr(&x, &x);
+        fe_mul8(&y, &y);
+        fe_mul4_sub_lazy(&z, &x, &y);
+        break;
+    case TF_SUB2: fe_sub2(&z, &x, &y, &x); break;      /* a - b - a */
+    case TF_SUB_MUL8: fe_sub_mul8(&x, &x, &y); z = x; break; /* in place */
+    case TF_IS_ZERO:        /* masks: a = 0, a = b, a = a, a + 4p - a = 0 (mod p) */
+        z.v[0] = fe_is_zero(&x);
+        z.v[1] = fe_eq(&x, &y);
+        z.v[2] = fe_eq(&x, &x);
+        fe_sub_lazy(&y, &x, &x);
+        z.v[3] = fe_is_zero(&y);
+        break;
     default: fe_neg(&z, &x); break;
     }
     memcpy(r, z.v, sizeof z.v);

@@ -29,10 +29,13 @@
  * NRAND random pairs of loose elements (every limb up to its bound) and 4096 pairs of
  * extreme ones, whose raw results must stay in that form and agree with BN mod p, a
  * product fed back as the next input every third pair. With them the doubling's
- * routines: fe_mul4 and fe_mul8 (loose results), and the _lazy ones (fe_add_lazy,
- * fe_sub_lazy, fe_mul3_lazy), whose results must be within the wide form that fe_mul
- * and fe_sqr accept; fe_mul and fe_sqr themselves are checked on as many pairs of wide
- * elements (every limb up to the wide bound, all-ones included). On the MULX path the
+ * routines: fe_mul4, fe_mul8, fe_sub2 and fe_sub_mul8 (loose results), and the _lazy
+ * ones (fe_add_lazy, fe_sub_lazy, fe_mul3_lazy, fe_mul4_sub_lazy, the last on a square
+ * and a fe_mul8 result, its input shapes), whose results must be within the wide form
+ * that fe_mul and fe_sqr accept; fe_is_zero and fe_eq (masks against BN's value mod p; among the
+ * edges the representations 0, p, 2p, 4p of zero, on loose and wide elements, fe_eq on
+ * loose ones); fe_mul, fe_sqr and fe_is_zero themselves are checked on as many pairs of
+ * wide elements (every limb up to the wide bound, all-ones included). On the MULX path the
  * raw limbs of fe_mul and fe_sqr must also equal the portable C's, bit for bit.
  * P-256's and P-384's fe_half (r = a / 2 mod p, which the a = -3 doubling uses) must
  * equal a 2^-1 mod p (BN) on every edge value and on NRAND random a < p (P-256: one
@@ -377,7 +380,8 @@ static void p521_check_raw(struct ref *rf, const uint64_t *a, const uint64_t *b,
 {
     static const char *const name[] = {"fe_mul", "fe_sqr", "fe_add", "fe_sub", "fe_neg",
                                        "fe_mul4", "fe_mul8", "fe_add_lazy",
-                                       "fe_sub_lazy", "fe_mul3_lazy"};
+                                       "fe_sub_lazy", "fe_mul3_lazy", "fe_mul4_sub_lazy",
+                                       "fe_sub2", "fe_sub_mul8"};
     uint64_t va[9], vb[9], vr[9], r[9];
     BIGNUM *x, *y, *t = BN_new(), *got;
     char ha[20 * MAXL], hb[20 * MAXL];
@@ -387,9 +391,31 @@ static void p521_check_raw(struct ref *rf, const uint64_t *a, const uint64_t *b,
     x = bn_of(va, 9);
     y = bn_of(vb, 9);
     cr_assert(x && y && t);
-    for (op = TF_MUL; op <= (wide ? TF_SQR : TF_MUL3_LAZY); op++) {
+    for (op = TF_MUL; op <= TF_IS_ZERO; op++) {
         int in_form;
+        if (wide && op > TF_SQR && op != TF_IS_ZERO)
+            continue;
         tf_p521_raw(op, r, a, b);
+        if (op == TF_IS_ZERO) {
+            /* fe_is_zero, fe_eq: masks, against the values mod p */
+            uint64_t want[4];
+            cr_assert(BN_nnmod(t, x, rf->p, rf->bn));
+            want[0] = BN_is_zero(t) ? ~0ULL : 0;
+            cr_assert(BN_mod_sub(t, x, y, rf->p, rf->bn));
+            want[1] = BN_is_zero(t) ? ~0ULL : 0;
+            want[2] = want[3] = ~0ULL;
+            if (wide)
+                want[1] = r[1];     /* fe_eq takes loose elements only */
+            if (memcmp(r, want, sizeof want) != 0) {
+                hexs(ha, a, 9);
+                hexs(hb, b, 9);
+                cr_assert_fail("P-521 %s limbs fe_is_zero/fe_eq(%s, %s): masks %llx %llx %llx "
+                               "%llx", wide ? "wide" : "loose", ha, hb,
+                               (unsigned long long)r[0], (unsigned long long)r[1],
+                               (unsigned long long)r[2], (unsigned long long)r[3]);
+            }
+            continue;
+        }
         switch (op) {
         case TF_MUL: cr_assert(BN_mod_mul(t, x, y, rf->p, rf->bn)); break;
         case TF_SQR: cr_assert(BN_mod_sqr(t, x, rf->p, rf->bn)); break;
@@ -400,12 +426,29 @@ static void p521_check_raw(struct ref *rf, const uint64_t *a, const uint64_t *b,
         case TF_MUL3_LAZY:
             cr_assert(BN_mod_lshift1(t, x, rf->p, rf->bn) && BN_mod_add(t, t, x, rf->p, rf->bn));
             break;
+        case TF_MUL4_SUB_LAZY: {
+            BIGNUM *u = BN_new();
+            cr_assert(u && BN_mod_sqr(t, x, rf->p, rf->bn));
+            cr_assert(BN_mod_lshift(t, t, 2, rf->p, rf->bn));
+            cr_assert(BN_mod_lshift(u, y, 3, rf->p, rf->bn) && BN_mod_sub(t, t, u, rf->p, rf->bn));
+            BN_free(u);
+            break;
+        }
+        case TF_SUB2: cr_assert(BN_mod_sub(t, rf->p, y, rf->p, rf->bn)); break;
+        case TF_SUB_MUL8: {
+            BIGNUM *u = BN_new();
+            cr_assert(u && BN_mod_lshift(u, y, 3, rf->p, rf->bn));
+            cr_assert(BN_mod_sub(t, x, u, rf->p, rf->bn));
+            BN_free(u);
+            break;
+        }
         default: cr_assert(BN_mod_sub(t, rf->p, x, rf->p, rf->bn)); break;
         }
         tf_p521_value(vr, r);
         got = bn_of(vr, 9);
         cr_assert(got && BN_nnmod(got, got, rf->p, rf->bn));
-        in_form = op >= TF_ADD_LAZY ? tf_p521_in_wide(r) : tf_p521_in_form(r);
+        in_form = op >= TF_ADD_LAZY && op <= TF_MUL4_SUB_LAZY ? tf_p521_in_wide(r)
+                                                               : tf_p521_in_form(r);
         if (p521_vs_c && op <= TF_SQR) {
             uint64_t rc[9];
             tf_p521_field.path(0);

@@ -24,14 +24,21 @@
 #if EC_A_KIND == EC_A_MINUS3 || defined(EC_TWIST_A3)
 /*
  * The doubling's small multiples and the sums that only feed a product. A field
- * header that defines EC_HAVE_FE_LAZY (P-521) supplies fe_mul4, fe_mul8 (r = 4a, 8a)
- * and fe_add_lazy, fe_sub_lazy, fe_mul3_lazy (r = a + b, a - b, 3a, to be used only
- * as an operand of fe_mul or fe_sqr: the field may skip their reduction); otherwise
- * they are the additions they stand for.
+ * header that defines EC_HAVE_FE_LAZY (P-521) supplies fe_mul4, fe_mul8 (r = 4a, 8a),
+ * fe_sub2 (r = a - b - c), fe_add_lazy, fe_sub_lazy, fe_mul3_lazy (r = a + b, a - b,
+ * 3a, to be used only as an operand of fe_mul or fe_sqr: the field may skip their
+ * reduction), and for jac_dbl_x3 below fe_sub_mul8 (r = a - 8b) and fe_mul4_sub_lazy
+ * (r = 4a - b, for a product a and a fe_sub_mul8 result b); otherwise they are the
+ * additions they stand for.
  */
 #ifndef EC_HAVE_FE_LAZY
 #define fe_add_lazy fe_add
 #define fe_sub_lazy fe_sub
+static inline void fe_sub2(EC_CTX_PARAM fe *r, const fe *a, const fe *b, const fe *c)
+{
+    fe_sub(EC_CTX_ARG r, a, b);
+    fe_sub(EC_CTX_ARG r, r, c);
+}
 static inline void fe_mul3_lazy(EC_CTX_PARAM fe *r, const fe *a)
 {
     fe t;
@@ -49,6 +56,39 @@ static inline void fe_mul8(EC_CTX_PARAM fe *r, const fe *a)
     fe_dbl(EC_CTX_ARG r, r);
 }
 #endif
+
+/* The end of dbl-2001-b: x3 = alpha^2 - 8 beta (sq = alpha^2) and, for the product
+ * alpha (4 beta - x3), t = 4 beta - x3 (t only an operand of fe_mul). With
+ * EC_HAVE_FE_LAZY from beta itself (a product: fe_mul4_sub_lazy's input), one carry
+ * pass; otherwise 4 beta, 8 beta and two subtractions. x3 must not alias beta or t. */
+static inline __attribute__((always_inline)) void
+jac_dbl_x3(EC_CTX_PARAM fe *x3, fe *t, const fe *sq, const fe *beta)
+{
+#ifdef EC_HAVE_FE_LAZY
+    fe_sub_mul8(EC_CTX_ARG x3, sq, beta);
+    fe_mul4_sub_lazy(EC_CTX_ARG t, beta, x3);
+#else
+    fe b4, u;
+    fe_mul4(EC_CTX_ARG &b4, beta);
+    fe_dbl(EC_CTX_ARG &u, &b4);
+    fe_sub(EC_CTX_ARG x3, sq, &u);
+    fe_sub_lazy(EC_CTX_ARG t, &b4, x3);
+#endif
+}
+
+/* r = a - 8b (the doubling's Y3): fe_sub_mul8 with EC_HAVE_FE_LAZY, else 8b by fe_mul8
+ * and a subtraction. r may alias a. */
+static inline __attribute__((always_inline)) void
+jac_sub_mul8(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+{
+#ifdef EC_HAVE_FE_LAZY
+    fe_sub_mul8(EC_CTX_ARG r, a, b);
+#else
+    fe u;
+    fe_mul8(EC_CTX_ARG &u, b);
+    fe_sub(EC_CTX_ARG r, a, &u);
+#endif
+}
 
 #ifdef EC_HAVE_FE_HALF
 /* r = 2p (Jacobian) on a curve with a = -3, for a field header that supplies fe_half
@@ -96,17 +136,12 @@ static void jac_dbl_a3(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
     fe_mul3_lazy(EC_CTX_ARG &alpha, &alpha);
     fe_add_lazy(EC_CTX_ARG &t, &p->y, &p->z);
     fe_sqr(EC_CTX_ARG &t, &t);
-    fe_sub(EC_CTX_ARG &t, &t, &gamma);
-    fe_sub(EC_CTX_ARG &r->z, &t, &delta);
-    fe_mul4(EC_CTX_ARG &beta, &beta);
+    fe_sub2(EC_CTX_ARG &r->z, &t, &gamma, &delta);
     fe_sqr(EC_CTX_ARG &t, &alpha);
-    fe_dbl(EC_CTX_ARG &u, &beta);
-    fe_sub(EC_CTX_ARG &r->x, &t, &u);
-    fe_sub_lazy(EC_CTX_ARG &t, &beta, &r->x);
-    fe_mul(EC_CTX_ARG &t, &alpha, &t);
+    jac_dbl_x3(EC_CTX_ARG &r->x, &u, &t, &beta);   /* X3; u = 4 beta - X3 */
+    fe_mul(EC_CTX_ARG &t, &alpha, &u);
     fe_sqr(EC_CTX_ARG &gamma, &gamma);
-    fe_mul8(EC_CTX_ARG &gamma, &gamma);
-    fe_sub(EC_CTX_ARG &r->y, &t, &gamma);
+    jac_sub_mul8(EC_CTX_ARG &r->y, &t, &gamma);     /* Y3 = t - 8 gamma^2 */
 }
 #endif /* EC_HAVE_FE_HALF */
 #endif

@@ -8,8 +8,9 @@
  * carries between the products. Elements are kept only loosely reduced:
  *   limbs 0..7 < 2^59, limb 8 < 2^58 (the value is < 2^522 + 2^59, not always < p);
  * every operation takes and returns elements in this form, except the _lazy ones
- * (results for fe_mul and fe_sqr only, which accept wider limbs: see there). fe_from_dom,
- * fe_is_zero and fe_eq go through p521_canon, which yields the unique value < p.
+ * (results for fe_mul and fe_sqr only, which accept wider limbs: see there). fe_from_dom
+ * goes through p521_canon, which yields the unique value < p; fe_is_zero and fe_eq test
+ * for 0 and p after one carry pass (see there).
  * EC_P stays the prime as saturated 64-bit limbs: fe_to_dom / fe_from_dom convert
  * between those and the 58-bit limbs.
  * fe_mul and fe_sqr have two paths with the same limbs out, chosen per call by
@@ -172,18 +173,89 @@ P521_INLINE void p521_shl(fe *r, const fe *a, unsigned s)
 P521_INLINE void fe_mul4(fe *r, const fe *a) { p521_shl(r, a, 2); }
 P521_INLINE void fe_mul8(fe *r, const fe *a) { p521_shl(r, a, 3); }
 
+/*
+ * The doubling's fused linear steps (ec/jac.h jac_dbl_a3 with EC_HAVE_FE_LAZY), one
+ * carry pass each instead of two or three:
+ *   fe_sub2      r = a - b - c as a + 8p - b - c: loose a, b, c; b + c < 2^60 <= 8p's
+ *                limbs (2^61 - 8; limb 8: b + c < 2^59 <= 2^60 - 8), the sum < 2^59 +
+ *                2^61 (limb 8 < 2^58 + 2^60): within p521_carry_par's input; loose out.
+ *   fe_sub_mul8  r = a - 8b as a + 32p - 8b: loose a, b; 8b < 2^62 <= 32p's limbs
+ *                (2^63 - 32; limb 8: 8b < 2^61 <= 2^62 - 32), the sum < 2^59 + 2^63
+ *                (limb 8 < 2^58 + 2^62): within p521_carry_par's input; loose out.
+ *   fe_mul4_sub_lazy  r = 4a - b as 4a + 2p - b, no carry pass (a _lazy result: an
+ *                operand of fe_mul or fe_sqr only), for a a product (fe_mul or fe_sqr's
+ *                result, p521_carry_wide: limbs 0, 2..7 < 2^58, limb 1 < 2^58 + 2^14,
+ *                limb 8 < 2^57) and b a p521_carry_par result (fe_add, fe_sub, fe_sub2,
+ *                fe_sub_mul8, fe_mul4, fe_mul8: limbs 0..7 < 2^58 + 2^6, limb 8 < 2^57 +
+ *                2^6), which 2p's limbs (2^59 - 2; limb 8 2^58 - 2) exceed; r's limbs
+ *                < 2^60 + 2^16 + 2^59 < 2^61, limb 8 < 2^59 + 2^58 < 2^60: wide.
+ */
+P521_INLINE void fe_sub2(fe *r, const fe *a, const fe *b, const fe *c)
+{
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 8; i++)
+        r->v[i] = a->v[i] + (0x2000000000000000ULL - 8) - b->v[i] - c->v[i];
+    r->v[8] = a->v[8] + (0x1000000000000000ULL - 8) - b->v[8] - c->v[8];
+    p521_carry_par(r->v);
+}
+
+P521_INLINE void fe_sub_mul8(fe *r, const fe *a, const fe *b)
+{
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 8; i++)
+        r->v[i] = a->v[i] + (0x8000000000000000ULL - 32) - (b->v[i] << 3);
+    r->v[8] = a->v[8] + (0x4000000000000000ULL - 32) - (b->v[8] << 3);
+    p521_carry_par(r->v);
+}
+
+P521_INLINE void fe_mul4_sub_lazy(fe *r, const fe *a, const fe *b)
+{
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 8; i++)
+        r->v[i] = (a->v[i] << 2) + (0x0800000000000000ULL - 2) - b->v[i];
+    r->v[8] = (a->v[8] << 2) + (0x0400000000000000ULL - 2) - b->v[8];
+}
+
 P521_INLINE void fe_neg(fe *r, const fe *a)
 {
     fe z = {{0}};
     fe_sub(r, &z, a);
 }
 
+/*
+ * fe_is_zero: a mask, all-ones iff a = 0 mod p; a within p521_carry's input bound
+ * (limbs 0..7 < 2^64 - 2^58, limb 8 < 2^63: every loose or wide element). One carry
+ * pass, no canonical form: after p521_carry limbs 1..7 are < 2^58 and limb 8 < 2^57,
+ * and limb 0 < 2^58 + 2^7 (it gains (limb 8 + a carry < 2^6) >> 57 < 2^6 + 1), so the
+ * value v is < 2^521 - 2^58 + 2^58 + 2^7 = p + 2^7 + 1 < 2p: v = 0 mod p iff v = 0 or
+ * v = p. v = 0 iff every limb is 0. v = p iff the limbs are p's (2^58 - 1 each, limb 8
+ * 2^57 - 1): limbs 1..8 at most p's, so v = p needs limb 0 >= 2^58 - 1, and limb 0 =
+ * 2^58 - 1 + k with 0 < k < 2^7 + 2 would leave limbs 1..8 a value p - 2^58 + 1 - k
+ * that is not a multiple of 2^58. p's test: the AND of limbs 0..7 and 2 limb 8 + 1 has
+ * its low 58 bits all set iff each does (limbs 1..7 < 2^58: iff each is 2^58 - 1; limb
+ * 0 < 2^59 - 1 has its low 58 bits set only at 2^58 - 1; 2 limb 8 + 1 only at limb 8 =
+ * 2^57 - 1).
+ */
 #define EC_HAVE_FE_EQ 1
 static inline uint64_t fe_is_zero(const fe *a)
 {
-    fe t;
-    p521_canon(&t, a);
-    return kl_is_zero(9, t.v);
+    uint64_t v[9], any = 0, all;
+    int i;
+    KL_UNROLL
+    for (i = 0; i < 9; i++)
+        v[i] = a->v[i];
+    p521_carry(v);
+    all = (v[8] << 1) | 1;
+    KL_UNROLL
+    for (i = 0; i < 9; i++)
+        any |= v[i];
+    KL_UNROLL
+    for (i = 0; i < 8; i++)
+        all &= v[i];
+    return kl_eq64(any, 0) | kl_eq64(all & P521_M58, P521_M58);
 }
 
 static inline uint64_t fe_eq(const fe *a, const fe *b)
