@@ -16,7 +16,8 @@
  * fe_sqr on the ADX path is the dedicated squaring kl_montsqr_adx (mont_adx.h: the
  * cross products once); on the portable path it is the product a a.
  * fe_add and fe_sub (the EC_HAVE_FE_ADD hook of ec/fe.h) follow the same choice:
- * kl_modaddsub_x86 (mont_adx.h, ADC/SBB/CMOV) or kl_modadd, kl_modsub.
+ * kl_modaddsub_x86 (mont_adx.h, ADC/SBB/CMOV) or kl_modadd, kl_modsub. fe_half
+ * (EC_HAVE_FE_HALF, r = a / 2) is one portable carry chain on both paths.
  */
 #ifndef KURV_FE_MONT_TMPL_H
 #define KURV_FE_MONT_TMPL_H
@@ -76,6 +77,28 @@ static inline void fe_add(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 static inline void fe_sub(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 {
     fe_mont_addsub(EC_CTX_ARG r, a, b, 1);
+}
+
+/* fe_half (r = a / 2 mod p), below: an a = -3 doubling then takes its 4M + 4S form
+ * with 8 gamma^2 as (4 gamma)^2 / 2 (ec/jac.h, jac_dbl_a3: the Brainpool loop curves,
+ * EC_TWIST_A3; a run-time curve with a generic a never calls it) */
+#define EC_HAVE_FE_HALF 1
+
+/* r = a / 2 mod p for a < p, any odd p < 2^(64 EC_N): p AND m added for the mask m of
+ * a's low bit, then the (64 EC_N + 1)-bit sum (carry c on top) shifted right by one.
+ * a + p is even when a is odd, so no bit is lost; the result is at most
+ * (a + p) / 2 < p. Branch-free, one code on both paths. r may alias a. */
+static inline void fe_half(EC_CTX_PARAM fe *r, const fe *a)
+{
+    uint64_t s[EC_N], m = 0 - (a->v[0] & 1), c = 0;
+    int i;
+    KL_UNROLL
+    for (i = 0; i < EC_N; i++)
+        s[i] = kl_adc(a->v[i], EC_P.v[i] & m, c, &c);
+    KL_UNROLL
+    for (i = 0; i < EC_N - 1; i++)
+        r->v[i] = (s[i] >> 1) | (s[i + 1] << 63);
+    r->v[EC_N - 1] = (s[EC_N - 1] >> 1) | (c << 63);
 }
 
 static inline void fe_mul(EC_CTX_PARAM fe *r, const fe *a, const fe *b)

@@ -6,7 +6,8 @@
  * (the instance's prefix) and then includes this file, which defines
  * TF_NAME_field (struct tf_field, declared in field_inst_api.h): the prime, the limb
  * count, fe_mul, fe_sqr, fe_add, fe_sub and fe_neg (as ec/fe.h derives it from this
- * field's fe_sub: 0 - a) on limb arrays, and the switch between the run-time paths.
+ * field's fe_sub: 0 - a) on limb arrays, and the switch between the run-time paths;
+ * for the generic field also TF_NAME_half, its fe_half (r = a / 2 mod p, a < p).
  */
 #include <string.h>
 #include "field_inst_api.h"
@@ -62,6 +63,17 @@ static void TF_CAT(TF_NAME, _neg)(uint64_t *r, const uint64_t *a)
     fe_sub(&z, &z, &x);         /* ec/fe.h's fe_neg */
     memcpy(r, z.v, sizeof z.v);
 }
+
+#ifndef TF_OWN_FIELD
+/* fe_half (fe_mont_tmpl.h, EC_HAVE_FE_HALF) on limbs, a < p */
+void TF_CAT(TF_NAME, _half)(uint64_t *r, const uint64_t *a)
+{
+    fe x;
+    memcpy(x.v, a, sizeof x.v);
+    fe_half(&x, &x);            /* in place: r aliasing a */
+    memcpy(r, x.v, sizeof x.v);
+}
+#endif
 
 /* adx = 1: the MULX/ADCX/ADOX path if this CPU has it (returns 1), 0: the portable C */
 TF_PATH_FN(TF_CAT(TF_NAME, _path))

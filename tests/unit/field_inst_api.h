@@ -17,9 +17,16 @@ struct tf_field {
 };
 
 extern const struct tf_field tf_p256_field, tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
-/* P-256's and P-384's fe_half (field_p256.c, field_p384.c): r = a / 2 mod p for a < p */
+/* the generic Montgomery field as a run-time curve builds it (field_rt.c) */
+extern const struct tf_field tf_rt4_field;
+/* fe_half, r = a / 2 mod p for a < p: P-256's and P-384's own (field_p256.c,
+ * field_p384.c), the generic field's (field_inst.h) */
 void tf_p256_half(uint64_t *r, const uint64_t *a);
 void tf_p384_half(uint64_t *r, const uint64_t *a);
+void tf_bp256_half(uint64_t *r, const uint64_t *a);
+void tf_bp384_half(uint64_t *r, const uint64_t *a);
+void tf_bp512_half(uint64_t *r, const uint64_t *a);
+void tf_rt4_half(uint64_t *r, const uint64_t *a);
 
 /* P-521 (field_p521.c, plain values; see there): the operations on the field's own
  * loose limbs, and the helpers that make, check and read such limbs */

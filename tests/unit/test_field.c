@@ -40,7 +40,11 @@
  * P-256's and P-384's fe_half (r = a / 2 mod p, which the a = -3 doubling uses) must
  * equal a 2^-1 mod p (BN) on every edge value and on NRAND random a < p (P-256: one
  * code per build, the x86-64 ADD/RCR chain or portable C with -Dasm=false; P-384: on
- * both run-time paths, its ADD/RCR chain with the ADX product, else portable C).
+ * both run-time paths, its ADD/RCR chain with the ADX product, else portable C), and the
+ * generic Montgomery field's (fe_mont_tmpl.h: one C carry chain, run with either path
+ * switched on) for the three Brainpool primes and for a run-time instance (field_rt.c:
+ * EC_P_AT_RUN_TIME as rt_tmpl.h builds it, secp256k1's p, whose fe_mul, fe_sqr, fe_add
+ * and fe_sub, the ADX any-p routines on that path, get the checks above as well).
  */
 #include <criterion/criterion.h>
 #include <openssl/bn.h>
@@ -365,6 +369,11 @@ Test(field, bp512_adx) { run_field(&tf_bp512_field, 1); }
 #endif
 Test(field, bp512_c) { run_field(&tf_bp512_field, 0); }
 
+#if TF_ADX_BUILT
+Test(field, rt4_adx) { run_field(&tf_rt4_field, 1); }
+#endif
+Test(field, rt4_c) { run_field(&tf_rt4_field, 0); }
+
 Test(field, p521) { run_field(&tf_p521_field, 0); }
 
 /* set while the MULX path is under test: fe_mul's and fe_sqr's raw limbs must then also
@@ -632,3 +641,14 @@ Test(field, p256_half) { run_half(&tf_p256_field, tf_p256_half, 0, "P-256"); }
 Test(field, p384_half_adx) { run_half(&tf_p384_field, tf_p384_half, 1, "P-384"); }
 #endif
 Test(field, p384_half_c) { run_half(&tf_p384_field, tf_p384_half, 0, "P-384"); }
+/* the generic Montgomery field's (one C code, run on both paths' switch settings) */
+#if TF_ADX_BUILT
+Test(field, bp256_half_adx) { run_half(&tf_bp256_field, tf_bp256_half, 1, "brainpoolP256r1"); }
+Test(field, bp384_half_adx) { run_half(&tf_bp384_field, tf_bp384_half, 1, "brainpoolP384r1"); }
+Test(field, bp512_half_adx) { run_half(&tf_bp512_field, tf_bp512_half, 1, "brainpoolP512r1"); }
+Test(field, rt4_half_adx) { run_half(&tf_rt4_field, tf_rt4_half, 1, "run-time secp256k1 p"); }
+#endif
+Test(field, bp256_half_c) { run_half(&tf_bp256_field, tf_bp256_half, 0, "brainpoolP256r1"); }
+Test(field, bp384_half_c) { run_half(&tf_bp384_field, tf_bp384_half, 0, "brainpoolP384r1"); }
+Test(field, bp512_half_c) { run_half(&tf_bp512_field, tf_bp512_half, 0, "brainpoolP512r1"); }
+Test(field, rt4_half_c) { run_half(&tf_rt4_field, tf_rt4_half, 0, "run-time secp256k1 p"); }

@@ -92,8 +92,9 @@ jac_sub_mul8(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 
 #ifdef EC_HAVE_FE_HALF
 /* r = 2p (Jacobian) on a curve with a = -3, for a field header that supplies fe_half
- * (r = a / 2: P-256, P-384): 4M + 4S, 10 additions and a halving (dbl-2001-b: 3M + 5S
- * and 16 additions):
+ * (r = a / 2: P-256, P-384, the generic Montgomery field of fe_mont_tmpl.h, whose
+ * Brainpool curves double on their loop curves): 4M + 4S, 10 additions and a halving
+ * (dbl-2001-b: 3M + 5S and 16 additions):
  * with delta = Z^2, gamma = Y^2, beta = X gamma, alpha = 3 (X - delta)(X + delta),
  * S = (2Y)^2 = 4 gamma and S X = 4 beta; X3 = alpha^2 - 8 beta, Z3 = 2 Y Z (one
  * product instead of (Y + Z)^2 - gamma - delta), Y3 = alpha (4 beta - X3) - 8 gamma^2

@@ -14,6 +14,8 @@
 #define EC_A_KIND EC_A_GENERIC
 #define EC_TWIST_A3 1   /* scalar multiplications on the a = -3 curve brainpoolP256t1: ec/jac.h */
 #define EC_BASE_W 5
+#define EC_MADD_8M3S 1       /* a product costs about a square: ec/jac.h, jac_add_aff_core */
+#define EC_ADD_12M4S 1       /* the same for the full addition: ec/jac.h, jac_add_core */
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
