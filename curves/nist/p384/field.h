@@ -95,6 +95,12 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
     "addq %[" x0 "], %[" s0 "]\n\tadcq %[" x1 "], %[" s1 "]\n\tadcq %[" x2 "], %[" s2 "]\n\t" \
     "adcq %[" m "], %[" s3 "]\n\tadcq %[" m "], %[" s4 "]\n\tadcq %[" m "], %[" s5 "]"
 
+/* (top:s5..s0) - p, the borrow out of top in CF: p's words as P0, P1 ("m" operands)
+ * and the immediates -2, -1, -1, -1 */
+#define P384X_SUBP(s0, s1, s2, s3, s4, s5, top)                                         \
+    "subq %[P0], %[" s0 "]\n\tsbbq %[P1], %[" s1 "]\n\tsbbq $-2, %[" s2 "]\n\t"             \
+    "sbbq $-1, %[" s3 "]\n\tsbbq $-1, %[" s4 "]\n\tsbbq $-1, %[" s5 "]\n\tsbbq $0, %[" top "]\n\t"
+
 /* row 0: a_0 b into the window R0..R6 by one carry chain (MULX leaves the flags alone);
  * R7 and P zeroed */
 #define P384M_ROW0                                                                      \
@@ -149,8 +155,7 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
             P384M_ROW(5, "R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
             P384M_LAST("R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
             /* V = (R4 R3 R2 R1 R0 R7 R6) < 2p; - p, + p back by the mask R5 */
-            "subq %[P0], %[R6]\n\tsbbq %[P1], %[R7]\n\tsbbq $-2, %[R0]\n\t"
-            "sbbq $-1, %[R1]\n\tsbbq $-1, %[R2]\n\tsbbq $-1, %[R3]\n\tsbbq $0, %[R4]\n\t"
+            P384X_SUBP("R6", "R7", "R0", "R1", "R2", "R3", "R4")
             "sbbq %[R5], %[R5]\n\t"
             P384X_ADDP_MASK("R5", "DX", "LO", "HI", "R6", "R7", "R0", "R1", "R2", "R3")
             : [R0] "=&r"(r0), [R1] "=&r"(r1), [R2] "=&r"(r2), [R3] "=&r"(r3),
@@ -267,8 +272,7 @@ P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
             "addq 48(%[S]), %[T6]\n\tadcq 56(%[S]), %[HI]\n\tadcq %[T8], %[T2]\n\t"
             "adcq %[T1], %[T3]\n\tadcq %[T0], %[T4]\n\tadcq 88(%[S]), %[T5]\n\t"
             "adcq $0, %[A]\n\t"
-            "subq %[P0], %[T6]\n\tsbbq %[P1], %[HI]\n\tsbbq $-2, %[T2]\n\t"
-            "sbbq $-1, %[T3]\n\tsbbq $-1, %[T4]\n\tsbbq $-1, %[T5]\n\tsbbq $0, %[A]\n\t"
+            P384X_SUBP("T6", "HI", "T2", "T3", "T4", "T5", "A")
             P384X_ADDP_MASK("A", "LO", "T7", "T8", "T6", "HI", "T2", "T3", "T4", "T5")
             : [T0] "=&r"(t0), [T1] "=&r"(t1), [T2] "=&r"(t2), [T3] "=&r"(t3),
               [T4] "=&r"(t4), [T5] "=&r"(t5), [T6] "=&r"(t6), [T7] "=&r"(t7),
