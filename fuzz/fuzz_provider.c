@@ -619,6 +619,10 @@ static int ctx_choice(EVP_PKEY *kk, EVP_PKEY *rk, const plist *b, int kurv_refus
     if (kurv_refused && fz_choice("digest-size: kurv takes only the size of the digest set",
                                   has_key(b, OSSL_SIGNATURE_PARAM_DIGEST_SIZE)))
         return 1;
+    if (!kurv_refused && fz_choice("digest properties: kurv checks their type only (its digests are "
+                                   "Nettle's), the default provider fetches with them",
+                                   md && str_of(b, OSSL_SIGNATURE_PARAM_PROPERTIES)))
+        return 1;
     return fz_choice("string params as UTF8_PTR or NUL-counted", odd_string(b)) ||
            fz_choice("ctx params only the default provider takes", ctx_only_default(kk, rk, 2, b));
 }

@@ -9,7 +9,9 @@
  * wrong sizes fail. Nonces are RFC 6979's, with the HMAC hash of the digest (of the digest's
  * length when no digest is named; SHA-256 for a length that names none): two signatures of
  * one digest with one key are identical.
- * ctx params: digest, digest-size, properties (ignored: the digest is always Nettle's) set;
+ * ctx params: digest, digest-size, properties set (properties: read with a digest, as the
+ * default provider reads them, and refused when not a UTF8 string; otherwise ignored: the
+ * digest is always Nettle's);
  * algorithm-id (DER AlgorithmIdentifier ecdsa-with-SHA224/256/384/512, parameters absent,
  * RFC 5758 3.2), digest, digest-size get.
  * Trace: "sign <curve>" per signature made, "verify <curve>" per verification attempted.
@@ -145,7 +147,15 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
                    "the digest cannot change during digest-sign/verify");
             return 0;
         }
-        if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) || !set_md(s, name))
+        const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
+        const char *props = NULL;
+        if (!OSSL_PARAM_get_utf8_string_ptr(p, &name))
+            return 0;
+        if (pp != NULL && !OSSL_PARAM_get_utf8_string_ptr(pp, &props)) {
+            kp_err(PROV_R_INVALID_DIGEST, "the digest's properties are not a UTF8 string");
+            return 0;
+        }
+        if (!set_md(s, name))
             return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST_SIZE)) != NULL) {
