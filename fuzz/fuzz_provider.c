@@ -348,6 +348,16 @@ static int odd_string(const plist *l)
     return 0;
 }
 
+/* any octet-string param of l in OCTET_PTR form */
+static int odd_octets(const plist *l)
+{
+    size_t k;
+    for (k = 0; k < l->n; k++)
+        if (l->p[k].data_type == OSSL_PARAM_OCTET_PTR)
+            return 1;
+    return 0;
+}
+
 /* ---- keys ---------------------------------------------------------------------------- */
 
 static EVP_PKEY *fromdata(const char *q, int sel, OSSL_PARAM *params)
@@ -510,6 +520,10 @@ static int import_diff_ok(int i, const plist *a, int sel, int mapped, int kurv_o
         return 0;   /* a group kurv does not offer: the default provider's own code in kurv.so */
     if (fz_choice("a string in UTF8_PTR form or with a NUL inside its length (kurv reads C strings)",
                   odd_string(a)))
+        return 1;
+    if (kurv_ok && fz_choice("an octet string in OCTET_PTR form (kurv reads it with "
+                             "OSSL_PARAM_get_octet_string_ptr; the default provider copies "
+                             "OCTET_STRING only)", odd_octets(a)))
         return 1;
     if (fz_choice("import params only the default provider reads", import_only_default(a, sel)))
         return 1;
