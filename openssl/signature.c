@@ -141,14 +141,13 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (params == NULL)
         return 1;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL) {
-        const char *name = NULL;
+        const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
+        const char *name = NULL, *props = NULL;
         if (s->digesting) {
             kp_err(PROV_R_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE,
                    "the digest cannot change during digest-sign/verify");
             return 0;
         }
-        const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES);
-        const char *props = NULL;
         if (!OSSL_PARAM_get_utf8_string_ptr(p, &name))
             return 0;
         if (pp != NULL && !OSSL_PARAM_get_utf8_string_ptr(pp, &props)) {
