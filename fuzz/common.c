@@ -1,4 +1,5 @@
 /* kurv fuzzing: the shared helpers of fuzz.h (curve list, OpenSSL groups, fixed keys, DER). */
+#define _GNU_SOURCE   /* memmem */
 #include "fuzz.h"
 
 #include <stdio.h>
@@ -130,6 +131,13 @@ uint8_t *fz_pem_body(const uint8_t *in, size_t size, const char *label1, const c
     }
     BIO_free(b);
     return body;
+}
+
+int fz_pem_encryption_header(kurv_err e, const uint8_t *in, size_t size)
+{
+    return fz_choice("an RFC 1421 encryption header in any block, even an EC PARAMETERS one "
+                     "(core/src/pem.h; OpenSSL skips a block it cannot read)",
+                     e == KURV_ERR_UNSUPPORTED && memmem(in, size, "Proc-Type:", 10) != NULL);
 }
 
 uint8_t *fz_pem_without_blank_lines(const uint8_t *in, size_t size, size_t *len)

@@ -62,6 +62,12 @@ int fz_known_nid(int nid);
 uint8_t *fz_pem_body(const uint8_t *in, size_t size, const char *label1, const char *label2,
                      long *len);
 
+/* The documented choice (core/src/pem.h) that kurv refuses, with KURV_ERR_UNSUPPORTED, a PEM
+ * input that has an RFC 1421 encryption header ("Proc-Type:") in any block, even in an EC
+ * PARAMETERS block before the key, which OpenSSL skips as a block it cannot read: whether
+ * e and the input are that case (named through fz_choice). */
+int fz_pem_encryption_header(kurv_err e, const uint8_t *in, size_t size);
+
 /* A copy of a PEM input without its blank lines (lines of only SP, HTAB and CR), for kurv's
  * documented lax reading (RFC 7468 3, laxtextualmsg: kurv reads blank lines inside a block's
  * body; OpenSSL's PEM reader ends the body at one): OPENSSL_malloc'd, *len bytes; NULL when

@@ -139,9 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else
             ok = fz_choice("lax PEM: OpenSSL reads armour kurv refuses (kurv/keyfile.h)",
                            e == KURV_ERR_ENCODING) ||
-                 fz_choice("an RFC 1421 encryption header in any block, even an EC PARAMETERS "
-                           "one (core/src/pem.h; OpenSSL skips a block it cannot read)",
-                           e == KURV_ERR_UNSUPPORTED && memmem(data, size, "Proc-Type:", 10)) ||
+                 fz_pem_encryption_header(e, data, size) ||
                  fz_choice("the label ENCRYPTED PRIVATE KEY: kurv asks for the password "
                            "(kurv_privkey_decode_pass); OpenSSL decodes whatever the body holds",
                            e == KURV_ERR_ENCRYPTED &&

@@ -79,9 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else
             ok = fz_choice("lax PEM: OpenSSL reads armour kurv refuses (kurv/keyfile.h)",
                            e == KURV_ERR_ENCODING) ||
-                 fz_choice("an RFC 1421 encryption header in any block, even an EC PARAMETERS "
-                           "one (core/src/pem.h; OpenSSL skips a block it cannot read)",
-                           e == KURV_ERR_UNSUPPORTED && memmem(data, size, "Proc-Type:", 10)) ||
+                 fz_pem_encryption_header(e, data, size) ||
                  fz_choice("a public key under another label than PUBLIC KEY (RFC 7468 13): kurv "
                            "refuses it; OpenSSL decodes the body whatever the label says",
                            e == KURV_ERR_UNSUPPORTED &&
