@@ -131,9 +131,10 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
     "mulxq %[C0], %[" w0 "], %[HI]\n\tmulxq %[C1], %[" w0 "], %[LO]\n\t"                \
     "addq %[" w0 "], %[HI]\n\tadcq %%rdx, %[LO]\n\tadcq $0, %[P]\n\t"                   \
     "subq %[HI], %[" w1 "]\n\tsbbq %[LO], %[" w2 "]\n\tsbbq %[P], %[" w3 "]\n\t"
-/* a round: the borrow kept in P; q added at w6, its carry into w7 */
+/* a round: the borrow kept in P (SETC into its low byte: P held k2 + P <= 2, no
+ * higher bit set); q added at w6, its carry into w7 */
 #define P384M_ROUND(w0, w1, w2, w3, w4, w5, w6, w7)                                     \
-    P384M_K(w0, w1, w2, w3) "movl $0, %k[P]\n\tadcq $0, %[P]\n\t"                       \
+    P384M_K(w0, w1, w2, w3) "setc %b[P]\n\t"                                            \
     "addq %%rdx, %[" w6 "]\n\tadcq $0, %[" w7 "]\n\t"
 /* the last round: the borrow carried through to w7 instead */
 #define P384M_LAST(w0, w1, w2, w3, w4, w5, w6, w7)                                      \
@@ -221,10 +222,11 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
     "mulxq %[C0], %[" w0 "], %[LO]\n\tmulxq %[C1], %[" w0 "], %[" X "]\n\t"             \
     "addq %[" w0 "], %[LO]\n\tadcq %%rdx, %[" X "]\n\tadcq $0, %[A]\n\t"                \
     "subq %[LO], %[" w1 "]\n\tsbbq %[" X "], %[" w2 "]\n\tsbbq %[A], %[" w3 "]\n\t"
-/* a round: the borrow out kept in P, q the new top limb in w0's register */
+/* a round: the borrow out kept in P (SETC: P held k2 + P <= 2, as in P384M_ROUND), q
+ * the new top limb in w0's register */
 #define P384S_ROUND(w0, w1, w2, w3, w4, w5, X)                                          \
     "movq %[" w0 "], %%rdx\n\t" P384S_K(w0, w1, w2, w3, X)                              \
-    "movl $0, %k[A]\n\tadcq $0, %[A]\n\tmovq %%rdx, %[" w0 "]\n\t"
+    "setc %b[A]\n\tmovq %%rdx, %[" w0 "]\n\t"
 
 P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
 {
@@ -261,7 +263,7 @@ P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
              * of a's pointer (%[A]) is P from here */
             "movq 0(%[S]), %%rdx\n\tmovl $0, %k[A]\n\t"
             P384S_K("T6", "HI", "T2", "T3", "T7")
-            "movl $0, %k[A]\n\tadcq $0, %[A]\n\tmovq %%rdx, %[T6]\n\t"
+            "setc %b[A]\n\tmovq %%rdx, %[T6]\n\t"
             P384S_ROUND("HI", "T2", "T3", "T4", "T5", "T6", "T7")
             P384S_ROUND("T2", "T3", "T4", "T5", "T6", "HI", "T7")
             P384S_ROUND("T3", "T4", "T5", "T6", "HI", "T2", "T7")
