@@ -27,6 +27,10 @@ void tf_bp256_half(uint64_t *r, const uint64_t *a);
 void tf_bp384_half(uint64_t *r, const uint64_t *a);
 void tf_bp512_half(uint64_t *r, const uint64_t *a);
 void tf_rt4_half(uint64_t *r, const uint64_t *a);
+/* P-384's fe_sub2 (r = a - b - c mod p) and fe_mul3_lazy (r = 3a mod p), a, b, c < p
+ * (field_p384.c) */
+void tf_p384_sub2(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c);
+void tf_p384_mul3(uint64_t *r, const uint64_t *a);
 
 /* P-521 (field_p521.c, plain values; see there): the operations on the field's own
  * loose limbs, and the helpers that make, check and read such limbs */

@@ -45,6 +45,11 @@
  * switched on) for the three Brainpool primes and for a run-time instance (field_rt.c:
  * EC_P_AT_RUN_TIME as rt_tmpl.h builds it, secp256k1's p, whose fe_mul, fe_sqr, fe_add
  * and fe_sub, the ADX any-p routines on that path, get the checks above as well).
+ * P-384's fe_sub2 (r = a - b - c) and fe_mul3_lazy (r = 3a), the doubling's fused
+ * steps, must equal a - b - c and 3a mod p (BN) on both run-time paths: every triple
+ * of core edge values (c = b among them), every pair of an edge value and a core one
+ * (as a, b = c and as b, c = a), and NRAND random triples (each operand near p one
+ * time in eight, c = b one time in four).
  */
 #include <criterion/criterion.h>
 #include <openssl/bn.h>
@@ -228,6 +233,18 @@ static void near_p(const struct tf_field *f, uint64_t *a, long k)
     }
 }
 
+/* random a < p for the it-th random input: near p (near_p) when it % 8 == slot */
+static void rand_lt_p(const struct tf_field *f, uint64_t *a, long it, long slot)
+{
+    size_t k;
+    for (k = 0; k < f->n; k++)
+        a[k] = rng();
+    if (it % 8 == slot)
+        near_p(f, a, it);
+    while (!lt_p(f, a))
+        a[f->n - 1] >>= 1;
+}
+
 /* a mod p for a < 2^(64 n), by BN */
 static void reduce(struct ref *rf, uint64_t *a)
 {
@@ -293,21 +310,30 @@ static size_t edge_values(struct ref *rf, uint64_t (*v)[MAXL], size_t *ncore)
 #define TF_ADX_BUILT 0
 #endif
 
+/* switch f to the path adx; 0 (and a warning) when the CPU lacks it (built in, but no
+ * BMI2/ADX here: nothing to test on that path; the Criterion skip would make the
+ * whole program exit 1) */
+static int on_path(const struct tf_field *f, int adx, const char *name)
+{
+    if (f->path(adx) == adx)
+        return 1;
+    cr_log_warn("%s: no BMI2/ADX on this CPU: the ADX path is not tested", name);
+    f->path(1);
+    return 0;
+}
+
 static void run_field(const struct tf_field *f, int adx)
 {
     struct ref rf;
     static uint64_t v[2 * 64 * MAXL + 64][MAXL];
     uint64_t a[MAXL], b[MAXL], e[MAXL];
-    size_t nv, ncore, i, j, k;
+    size_t nv, ncore, i, j;
     long it;
+    char name[32];
 
-    if (f->path(adx) != adx) {
-        /* built in, but this CPU has no BMI2/ADX: nothing to test on this path (the
-         * Criterion skip would make the whole program exit 1) */
-        cr_log_warn("%zu limbs: no BMI2/ADX on this CPU: the ADX path is not tested", f->n);
-        f->path(1);
+    snprintf(name, sizeof name, "%zu limbs", f->n);
+    if (!on_path(f, adx, name))
         return;
-    }
     ref_init(&rf, f);
     nv = edge_values(&rf, v, &ncore);
     /* every pair with a core edge value, and the square of every edge value */
@@ -321,18 +347,8 @@ static void run_field(const struct tf_field *f, int adx)
         }
     rng_state = 0x9E3779B97F4A7C15ULL ^ f->n ^ ((uint64_t)adx << 32);
     for (it = 0; it < NRAND; it++) {
-        for (k = 0; k < f->n; k++) {
-            a[k] = rng();
-            b[k] = rng();
-        }
-        if (it % 8 == 5)
-            near_p(f, a, it);
-        if (it % 8 == 6)
-            near_p(f, b, it);
-        while (!lt_p(f, a))
-            a[f->n - 1] >>= 1;
-        while (!lt_p(f, b))
-            b[f->n - 1] >>= 1;
+        rand_lt_p(f, a, it, 5);
+        rand_lt_p(f, b, it, 6);
         if (it % 4 == 0)
             memcpy(b, a, sizeof b);     /* a square: fe_sqr too */
         ref_mont(&rf, e, a, b);
@@ -598,11 +614,8 @@ static void run_half(const struct tf_field *f, void (*half)(uint64_t *, const ui
     BIGNUM *two = BN_new(), *hf, *x, *t = BN_new();
     long it;
 
-    if (f->path(adx) != adx) {
-        cr_log_warn("%s: no BMI2/ADX on this CPU: the ADX path is not tested", name);
-        f->path(1);
+    if (!on_path(f, adx, name))
         return;
-    }
     ref_init(&rf, f);
     cr_assert(two && t && BN_set_word(two, 2));
     hf = BN_mod_inverse(NULL, two, rf.p, rf.bn);
@@ -652,3 +665,73 @@ Test(field, bp256_half_c) { run_half(&tf_bp256_field, tf_bp256_half, 0, "brainpo
 Test(field, bp384_half_c) { run_half(&tf_bp384_field, tf_bp384_half, 0, "brainpoolP384r1"); }
 Test(field, bp512_half_c) { run_half(&tf_bp512_field, tf_bp512_half, 0, "brainpoolP512r1"); }
 Test(field, rt4_half_c) { run_half(&tf_rt4_field, tf_rt4_half, 0, "run-time secp256k1 p"); }
+
+/* P-384's fe_sub2 and fe_mul3_lazy against BN (a - b - c, 3a mod p) on (a, b, c) */
+static void check_p384_lin(struct ref *rf, const uint64_t *a, const uint64_t *b,
+                           const uint64_t *c)
+{
+    BIGNUM *x = bn_of(a, 6), *y = bn_of(b, 6), *z = bn_of(c, 6), *t = BN_new();
+    uint64_t e[MAXL], r[MAXL];
+    char ha[20 * MAXL], hb[20 * MAXL], hc[20 * MAXL];
+    cr_assert(x && y && z && t);
+    cr_assert(BN_mod_sub(t, x, y, rf->p, rf->bn) && BN_mod_sub(t, t, z, rf->p, rf->bn));
+    limbs_of(e, 6, t);
+    tf_p384_sub2(r, a, b, c);
+    if (memcmp(r, e, 48) != 0) {
+        hexs(ha, a, 6);
+        hexs(hb, b, 6);
+        hexs(hc, c, 6);
+        cr_assert_fail("P-384 fe_sub2(%s, %s, %s) differs from BN", ha, hb, hc);
+    }
+    cr_assert(BN_mod_add(t, x, x, rf->p, rf->bn) && BN_mod_add(t, t, x, rf->p, rf->bn));
+    limbs_of(e, 6, t);
+    tf_p384_mul3(r, a);
+    if (memcmp(r, e, 48) != 0) {
+        hexs(ha, a, 6);
+        cr_assert_fail("P-384 fe_mul3_lazy(%s) differs from BN", ha);
+    }
+    BN_free(x);
+    BN_free(y);
+    BN_free(z);
+    BN_free(t);
+}
+
+static void run_p384_lin(int adx)
+{
+    const struct tf_field *f = &tf_p384_field;
+    struct ref rf;
+    static uint64_t v[2 * 64 * MAXL + 64][MAXL];
+    uint64_t a[MAXL], b[MAXL], c[MAXL];
+    size_t nv, ncore, i, j, k;
+    long it;
+
+    if (!on_path(f, adx, "P-384 fe_sub2, fe_mul3_lazy"))
+        return;
+    ref_init(&rf, f);
+    nv = edge_values(&rf, v, &ncore);
+    for (i = 0; i < ncore; i++)
+        for (j = 0; j < ncore; j++)
+            for (k = 0; k < ncore; k++)
+                check_p384_lin(&rf, v[i], v[j], v[k]);
+    for (i = 0; i < nv; i++)
+        for (j = 0; j < ncore; j++) {
+            check_p384_lin(&rf, v[i], v[j], v[j]);
+            check_p384_lin(&rf, v[j], v[i], v[i]);
+        }
+    rng_state = 0x2F1B8E3D6A7C9055ULL ^ ((uint64_t)adx << 32);
+    for (it = 0; it < NRAND; it++) {
+        rand_lt_p(f, a, it, 5);
+        rand_lt_p(f, b, it, 6);
+        rand_lt_p(f, c, it, 7);
+        if (it % 4 == 0)
+            memcpy(c, b, sizeof c);     /* the doubling's X3 = alpha^2 - 4 beta - 4 beta */
+        check_p384_lin(&rf, a, b, c);
+    }
+    f->path(1);
+    ref_free(&rf);
+}
+
+#if TF_ADX_BUILT
+Test(field, p384_lin_adx) { run_p384_lin(1); }
+#endif
+Test(field, p384_lin_c) { run_p384_lin(0); }

@@ -24,6 +24,9 @@
  *   EC_HAVE_FE_INV         fe_inv (default: fe_inv_divsteps, constant-time safegcd)
  *   EC_HAVE_FE_HALF        fe_half(r, a): r = a / 2 (no default; with it the a = -3
  *                          doubling takes its 4M + 4S form, ec/jac.h)
+ *   EC_HAVE_FE_SUB2, EC_HAVE_FE_MUL3  fe_sub2(r, a, b, c) = a - b - c and
+ *                          fe_mul3_lazy(r, a) = 3a, fused (default: two fe_sub, fe_dbl
+ *                          and fe_add; ec/jac.h, which also lists EC_HAVE_FE_LAZY's set)
  *   EC_HAVE_FE_INV_VARTIME fe_inv_vartime (default: safegcd on the plain value)
  *   EC_HAVE_FE_SQRT        fe_sqrt (default: a^((p+1)/4), for p = 3 mod 4)
  *   EC_FE_SQRT_CHAIN(r, a) an addition chain for a^((p+1)/4) used by the default fe_sqrt;

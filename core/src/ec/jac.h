@@ -29,22 +29,28 @@
  * 3a, to be used only as an operand of fe_mul or fe_sqr: the field may skip their
  * reduction), and for jac_dbl_x3 below fe_sub_mul8 (r = a - 8b) and fe_mul4_sub_lazy
  * (r = 4a - b, for a product a and a fe_sub_mul8 result b); otherwise they are the
- * additions they stand for.
+ * additions they stand for. A field header without it may supply fe_sub2 alone
+ * (EC_HAVE_FE_SUB2) and fe_mul3_lazy alone (EC_HAVE_FE_MUL3), as fused carry chains
+ * with the same contract (P-384, for the 4M + 4S doubling below).
  */
 #ifndef EC_HAVE_FE_LAZY
 #define fe_add_lazy fe_add
 #define fe_sub_lazy fe_sub
+#ifndef EC_HAVE_FE_SUB2
 static inline void fe_sub2(EC_CTX_PARAM fe *r, const fe *a, const fe *b, const fe *c)
 {
     fe_sub(EC_CTX_ARG r, a, b);
     fe_sub(EC_CTX_ARG r, r, c);
 }
+#endif
+#ifndef EC_HAVE_FE_MUL3
 static inline void fe_mul3_lazy(EC_CTX_PARAM fe *r, const fe *a)
 {
     fe t;
     fe_dbl(EC_CTX_ARG &t, a);
     fe_add(EC_CTX_ARG r, a, &t);
 }
+#endif
 static inline void fe_mul4(EC_CTX_PARAM fe *r, const fe *a)
 {
     fe_dbl(EC_CTX_ARG r, a);
@@ -96,28 +102,28 @@ jac_sub_mul8(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
  * Brainpool curves double on their loop curves): 4M + 4S, 10 additions and a halving
  * (dbl-2001-b: 3M + 5S and 16 additions):
  * with delta = Z^2, gamma = Y^2, beta = X gamma, alpha = 3 (X - delta)(X + delta),
- * S = (2Y)^2 = 4 gamma and S X = 4 beta; X3 = alpha^2 - 8 beta, Z3 = 2 Y Z (one
- * product instead of (Y + Z)^2 - gamma - delta), Y3 = alpha (4 beta - X3) - 8 gamma^2
- * with 8 gamma^2 = S^2 / 2. Other curves keep dbl-2001-b below. r may alias p: each
- * coordinate of p is last read before the same coordinate of r is written. */
+ * S = (2Y)^2 = 4 gamma and S X = 4 beta; X3 = alpha^2 - 4 beta - 4 beta (fe_sub2),
+ * Z3 = (2Y) Z (one product instead of (Y + Z)^2 - gamma - delta, on the 2Y that S
+ * squares), Y3 = alpha (4 beta - X3) - 8 gamma^2 with 8 gamma^2 = S^2 / 2. Other
+ * curves keep dbl-2001-b below. r may alias p: each coordinate of p is last read
+ * before the same coordinate of r is written. */
 static void jac_dbl_a3(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
 {
-    fe s, d, m, t, u;
-    fe_dbl(EC_CTX_ARG &s, &p->y);
+    fe s, d, m, t;
+    fe_dbl(EC_CTX_ARG &s, &p->y);               /* 2Y */
     fe_sqr(EC_CTX_ARG &d, &p->z);               /* delta */
     fe_add(EC_CTX_ARG &m, &p->x, &d);
     fe_sub(EC_CTX_ARG &d, &p->x, &d);
+    fe_mul(EC_CTX_ARG &r->z, &s, &p->z);        /* Z3 = 2 Y Z; p->y, p->z not read again */
     fe_sqr(EC_CTX_ARG &s, &s);                  /* 4 gamma */
-    fe_mul(EC_CTX_ARG &t, &p->y, &p->z);
-    fe_dbl(EC_CTX_ARG &r->z, &t);               /* Z3 = 2 Y Z; p->y, p->z not read again */
     fe_mul(EC_CTX_ARG &m, &m, &d);
-    fe_mul3_lazy(EC_CTX_ARG &m, &m);            /* alpha (fully reduced: fe_add) */
+    fe_mul3_lazy(EC_CTX_ARG &m, &m);            /* alpha (fully reduced: fe_add, or the
+                                                 * field's EC_HAVE_FE_MUL3 one) */
     fe_sqr(EC_CTX_ARG &t, &s);
     fe_half(EC_CTX_ARG &t, &t);                 /* 8 gamma^2 */
     fe_mul(EC_CTX_ARG &s, &s, &p->x);           /* 4 beta; p->x not read again */
-    fe_dbl(EC_CTX_ARG &u, &s);
     fe_sqr(EC_CTX_ARG &r->x, &m);
-    fe_sub(EC_CTX_ARG &r->x, &r->x, &u);        /* X3 */
+    fe_sub2(EC_CTX_ARG &r->x, &r->x, &s, &s);   /* X3 */
     fe_sub(EC_CTX_ARG &s, &s, &r->x);
     fe_mul(EC_CTX_ARG &s, &s, &m);
     fe_sub(EC_CTX_ARG &r->y, &s, &t);           /* Y3 */
@@ -219,15 +225,16 @@ static void jac_dbl(EC_CTX_PARAM ec_jac *r, const ec_jac *p)
 #if defined(EC_ADD_12M4S) || defined(EC_MADD_8M3S)
 /* The end of the additions without factors of 2 (jac_add_core with EC_ADD_12M4S,
  * jac_add_aff_core with EC_MADD_8M3S): X3 = R^2 - HHH - 2V and Y3 = R (V - X3) - W,
- * for R = S2 - S1, HHH = H^3, V = U1 H^2 and W = S1 H^3; writes r->x and r->y only. */
+ * for R = S2 - S1, HHH = H^3, V = U1 H^2 and W = S1 H^3 (R^2 - HHH - V by fe_sub2,
+ * the field's fused one where it has EC_HAVE_FE_SUB2); writes r->x and r->y only.
+ * Every curve with these additions has a = -3 or a loop curve, so fe_sub2 (above). */
 static inline __attribute__((always_inline)) void
 jac_add_xy(EC_CTX_PARAM ec_jac *r, const fe *rr, const fe *hhh,
            const fe *v, const fe *w)
 {
     fe t;
     fe_sqr(EC_CTX_ARG &t, rr);
-    fe_sub(EC_CTX_ARG &t, &t, hhh);
-    fe_sub(EC_CTX_ARG &t, &t, v);
+    fe_sub2(EC_CTX_ARG &t, &t, hhh, v);
     fe_sub(EC_CTX_ARG &r->x, &t, v);
     fe_sub(EC_CTX_ARG &t, v, &r->x);
     fe_mul(EC_CTX_ARG &t, rr, &t);

@@ -12,7 +12,9 @@
  * limbs (p384_mul_wide), then p384_reduce (p384_reduce.h), whose rounds are shifts and
  * carry chains only. fe_add and fe_sub follow the same choice (p384x_add and p384x_sub
  * below, carry chains that add p back by a mask in p's shape; or kl_modadd and
- * kl_modsub). tests/unit/test_field.c checks both paths against OpenSSL's BN
+ * kl_modsub), and so do the a = -3 doubling's fused steps fe_sub2 (r = a - b - c) and
+ * fe_mul3_lazy (r = 3a, fully reduced; p384x_sub2 and p384x_mul3, or kl_modsub and
+ * kl_modadd twice). tests/unit/test_field.c checks both paths against OpenSSL's BN
  * (field_p384.c).
  */
 #ifndef KURV_P384_FIELD_H
@@ -129,9 +131,10 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
     "mulxq %[C0], %[" w0 "], %[HI]\n\tmulxq %[C1], %[" w0 "], %[LO]\n\t"                \
     "addq %[" w0 "], %[HI]\n\tadcq %%rdx, %[LO]\n\tadcq $0, %[P]\n\t"                   \
     "subq %[HI], %[" w1 "]\n\tsbbq %[LO], %[" w2 "]\n\tsbbq %[P], %[" w3 "]\n\t"
-/* a round: the borrow kept in P; q added at w6, its carry into w7 */
+/* a round: the borrow kept in P (SETC into its low byte: P held k2 + P <= 2, no
+ * higher bit set); q added at w6, its carry into w7 */
 #define P384M_ROUND(w0, w1, w2, w3, w4, w5, w6, w7)                                     \
-    P384M_K(w0, w1, w2, w3) "movl $0, %k[P]\n\tadcq $0, %[P]\n\t"                       \
+    P384M_K(w0, w1, w2, w3) "setc %b[P]\n\t"                                            \
     "addq %%rdx, %[" w6 "]\n\tadcq $0, %[" w7 "]\n\t"
 /* the last round: the borrow carried through to w7 instead */
 #define P384M_LAST(w0, w1, w2, w3, w4, w5, w6, w7)                                      \
@@ -219,10 +222,11 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
     "mulxq %[C0], %[" w0 "], %[LO]\n\tmulxq %[C1], %[" w0 "], %[" X "]\n\t"             \
     "addq %[" w0 "], %[LO]\n\tadcq %%rdx, %[" X "]\n\tadcq $0, %[A]\n\t"                \
     "subq %[LO], %[" w1 "]\n\tsbbq %[" X "], %[" w2 "]\n\tsbbq %[A], %[" w3 "]\n\t"
-/* a round: the borrow out kept in P, q the new top limb in w0's register */
+/* a round: the borrow out kept in P (SETC: P held k2 + P <= 2, as in P384M_ROUND), q
+ * the new top limb in w0's register */
 #define P384S_ROUND(w0, w1, w2, w3, w4, w5, X)                                          \
     "movq %[" w0 "], %%rdx\n\t" P384S_K(w0, w1, w2, w3, X)                              \
-    "movl $0, %k[A]\n\tadcq $0, %[A]\n\tmovq %%rdx, %[" w0 "]\n\t"
+    "setc %b[A]\n\tmovq %%rdx, %[" w0 "]\n\t"
 
 P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
 {
@@ -259,7 +263,7 @@ P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
              * of a's pointer (%[A]) is P from here */
             "movq 0(%[S]), %%rdx\n\tmovl $0, %k[A]\n\t"
             P384S_K("T6", "HI", "T2", "T3", "T7")
-            "movl $0, %k[A]\n\tadcq $0, %[A]\n\tmovq %%rdx, %[T6]\n\t"
+            "setc %b[A]\n\tmovq %%rdx, %[T6]\n\t"
             P384S_ROUND("HI", "T2", "T3", "T4", "T5", "T6", "T7")
             P384S_ROUND("T2", "T3", "T4", "T5", "T6", "HI", "T7")
             P384S_ROUND("T3", "T4", "T5", "T6", "HI", "T2", "T7")
@@ -358,36 +362,71 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
     [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3), [S4] "+&r"(s4),  \
     [S5] "+&r"(s5), [M] "=&r"(m), [X0] "=&r"(x0), [X1] "=&r"(x1), [X2] "=&r"(x2)
 
+/* s = s + (the six limbs at operand B) mod p, s and that operand fully reduced: the
+ * sum's carry in M, p subtracted, the borrow taken from M (the mask), p AND M added */
+#define P384X_ADD_MEM(B)                                                                \
+    "xorl %k[M], %k[M]\n\t"                                                             \
+    "addq 0(%[" B "]), %[S0]\n\tadcq 8(%[" B "]), %[S1]\n\tadcq 16(%[" B "]), %[S2]\n\t"    \
+    "adcq 24(%[" B "]), %[S3]\n\tadcq 32(%[" B "]), %[S4]\n\tadcq 40(%[" B "]), %[S5]\n\t" \
+    "adcq $0, %[M]\n\t"                                                                 \
+    P384X_SUBP("S0", "S1", "S2", "S3", "S4", "S5", "M") P384X_ADDP "\n\t"
+/* s = s - (the six limbs at operand B) mod p: M the borrow's mask, p AND M added */
+#define P384X_SUB_MEM(B)                                                                \
+    "subq 0(%[" B "]), %[S0]\n\tsbbq 8(%[" B "]), %[S1]\n\tsbbq 16(%[" B "]), %[S2]\n\t"    \
+    "sbbq 24(%[" B "]), %[S3]\n\tsbbq 32(%[" B "]), %[S4]\n\tsbbq 40(%[" B "]), %[S5]\n\t" \
+    "sbbq %[M], %[M]\n\t" P384X_ADDP "\n\t"
+/* the six limbs at x as a memory operand (the asm reads them through a pointer) */
+#define P384X_LIMBS(x) "m"(*(const uint64_t (*)[6])(x))
+#define P384X_LOAD(a)                                                               \
+    uint64_t s0 = (a)[0], s1 = (a)[1], s2 = (a)[2], s3 = (a)[3], s4 = (a)[4], s5 = (a)[5]; \
+    uint64_t m, x0, x1, x2
+#define P384X_STORE(r)                                                              \
+    (r)[0] = s0; (r)[1] = s1; (r)[2] = s2; (r)[3] = s3; (r)[4] = s4; (r)[5] = s5
+
 P384_INLINE void p384x_add(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
-    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], s4 = a[4], s5 = a[5];
-    uint64_t m, x0, x1, x2;
-    __asm__("xorl %k[M], %k[M]\n\t"
-            "addq 0(%[B]), %[S0]\n\tadcq 8(%[B]), %[S1]\n\tadcq 16(%[B]), %[S2]\n\t"
-            "adcq 24(%[B]), %[S3]\n\tadcq 32(%[B]), %[S4]\n\tadcq 40(%[B]), %[S5]\n\t"
-            "adcq $0, %[M]\n\t"
-            "subq %[P0], %[S0]\n\tsbbq %[P1], %[S1]\n\tsbbq $-2, %[S2]\n\t"
-            "sbbq $-1, %[S3]\n\tsbbq $-1, %[S4]\n\tsbbq $-1, %[S5]\n\tsbbq $0, %[M]\n\t"
-            P384X_ADDP
+    P384X_LOAD(a);
+    __asm__(P384X_ADD_MEM("B")
             : P384X_ADDSUB_OUT
-            : [B] "r"(b), "m"(*(const uint64_t (*)[6])b), [P0] "m"(EC_P.v[0]),
-              [P1] "m"(EC_P.v[1])
+            : [B] "r"(b), P384X_LIMBS(b), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
             : "cc");
-    r[0] = s0; r[1] = s1; r[2] = s2; r[3] = s3; r[4] = s4; r[5] = s5;
+    P384X_STORE(r);
 }
 
 P384_INLINE void p384x_sub(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
-    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], s4 = a[4], s5 = a[5];
-    uint64_t m, x0, x1, x2;
-    __asm__("subq 0(%[B]), %[S0]\n\tsbbq 8(%[B]), %[S1]\n\tsbbq 16(%[B]), %[S2]\n\t"
-            "sbbq 24(%[B]), %[S3]\n\tsbbq 32(%[B]), %[S4]\n\tsbbq 40(%[B]), %[S5]\n\t"
-            "sbbq %[M], %[M]\n\t"
-            P384X_ADDP
+    P384X_LOAD(a);
+    __asm__(P384X_SUB_MEM("B")
             : P384X_ADDSUB_OUT
-            : [B] "r"(b), "m"(*(const uint64_t (*)[6])b)
+            : [B] "r"(b), P384X_LIMBS(b)
             : "cc");
-    r[0] = s0; r[1] = s1; r[2] = s2; r[3] = s3; r[4] = s4; r[5] = s5;
+    P384X_STORE(r);
+}
+
+/* The doubling's fused steps (EC_HAVE_FE_SUB2, EC_HAVE_FE_MUL3 below), each one
+ * inline-assembly statement that keeps its value in registers between the steps:
+ *   p384x_sub2  r = a - b - c mod p: two P384X_SUB_MEM, a, b, c fully reduced;
+ *   p384x_mul3  r = 3a mod p: a + a, then + a, each P384X_ADD_MEM, a fully reduced.
+ * Results fully reduced; r may alias any input. */
+P384_INLINE void p384x_sub2(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
+                            const uint64_t c[6])
+{
+    P384X_LOAD(a);
+    __asm__(P384X_SUB_MEM("B") P384X_SUB_MEM("C")
+            : P384X_ADDSUB_OUT
+            : [B] "r"(b), P384X_LIMBS(b), [C] "r"(c), P384X_LIMBS(c)
+            : "cc");
+    P384X_STORE(r);
+}
+
+P384_INLINE void p384x_mul3(uint64_t r[6], const uint64_t a[6])
+{
+    P384X_LOAD(a);
+    __asm__(P384X_ADD_MEM("A") P384X_ADD_MEM("A")
+            : P384X_ADDSUB_OUT
+            : [A] "r"(a), P384X_LIMBS(a), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
+            : "cc");
+    P384X_STORE(r);
 }
 #endif
 
@@ -411,6 +450,46 @@ P384_INLINE void fe_sub(fe *r, const fe *a, const fe *b)
     }
 #endif
     kl_modsub(6, r->v, a->v, b->v, EC_P.v);
+}
+
+/*
+ * The a = -3 doubling's fused linear steps (ec/jac.h, EC_HAVE_FE_SUB2 and
+ * EC_HAVE_FE_MUL3): fe_sub2, r = a - b - c (X3 = alpha^2 - 4 beta - 4 beta), and
+ * fe_mul3_lazy, r = 3a (alpha), both fully reduced here (in: a, b, c < p; out < p).
+ * On the MULX/ADX path p384x_sub2 and p384x_mul3 (above); otherwise kl_modsub and
+ * kl_modadd twice.
+ */
+#define EC_HAVE_FE_SUB2 1
+#define EC_HAVE_FE_MUL3 1
+
+P384_INLINE void fe_sub2(fe *r, const fe *a, const fe *b, const fe *c)
+{
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        p384x_sub2(r->v, a->v, b->v, c->v);
+        return;
+    }
+#endif
+    {
+        fe t;
+        kl_modsub(6, t.v, a->v, b->v, EC_P.v);
+        kl_modsub(6, r->v, t.v, c->v, EC_P.v);
+    }
+}
+
+P384_INLINE void fe_mul3_lazy(fe *r, const fe *a)
+{
+#ifdef KL_MONT_ADX
+    if (kl_mont_adx_on) {
+        p384x_mul3(r->v, a->v);
+        return;
+    }
+#endif
+    {
+        fe t;
+        kl_modadd(6, t.v, a->v, a->v, EC_P.v);
+        kl_modadd(6, r->v, t.v, a->v, EC_P.v);
+    }
 }
 
 #ifdef KL_MONT_ADX
