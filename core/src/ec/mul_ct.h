@@ -4,7 +4,8 @@
  * k or on the point; the scalar copies and digits are wiped.
  *   pt_mul_ct(r, k, P)            k*P for any point P of the curve (the point API)
  *   pt_mul_aff_ct(r, k, a)        the same for an affine a (ECDH): the table by mixed
- *                                 additions
+ *                                 additions (with EC_VAR_AFFINE made affine, and mixed
+ *                                 additions in the loop)
  *   pt_mul_table_ct(r, k, tab)    k*P from P's fixed-window table (window i entry j =
  *                                 (j+1) 2^(EC_BASE_W i) P): one addition per window
  *   pt_mul_base_ct(r, k)          k*G from the generator's table ec_base_table, the
@@ -91,7 +92,7 @@ __attribute__((constructor)) static void ec_avx2_init(void)
  * vector at byte size - 32, which overlaps the last whole one: the overlapping bytes
  * accumulate the same values in both, so its store after theirs writes them again
  * unchanged. The AVX2 passes of jac_select_ct (entries 0..EC_VAR_ENTRIES) and
- * base_lookup (entries 1..). */
+ * aff_lookup_ct (entries 1..). */
 #define EC_SCAN_AVX2_MAX 7   /* vectors per entry: 6 whole ones and the tail */
 __attribute__((target("avx2"))) static void scan_avx2(void *out, const void *tab, size_t size,
                                                       unsigned count, unsigned base, unsigned a)
@@ -145,6 +146,97 @@ static void jac_select_ct(ec_jac *t, const ec_jac *tab, unsigned a)
     memcpy(t->x.v, x, sizeof x);
     memcpy(t->y.v, y, sizeof y);
     memcpy(t->z.v, z, sizeof z);
+}
+
+/* t = sign * (entry a) of an affine table (win: its entries, entries of them, entry
+ * a = 1..entries at win[a - 1]; for a = 0 t is entry 1, which the caller discards),
+ * neg all-ones for a negative digit: window i of a fixed-window table (entry a =
+ * a 2^(w i) P) or pt_mul_aff_ct's table (entry a = aP). Constant time: every entry of
+ * the window is read, under a mask, and a decides no address and no branch. On
+ * x86-64 (not with -Dasm=false) the entries are read as vectors and OR-accumulated
+ * under a compare mask: 256-bit AVX2 when the CPU has it (ec_avx2_on above; any entry
+ * size), else 128-bit SSE2 (part of the x86-64 baseline; P-256: 13 vector instructions
+ * per entry instead of 8 scalar fe_cmov limbs of 3 or 4); elsewhere, and without AVX2
+ * for an ec_aff that is not a whole number of 16-byte vectors, by fe_cmov. (The scalar masked OR pass of
+ * jac_select_ct measured ~2% more instructions per k*G than fe_cmov.) */
+#if defined(__SSE2__) && !defined(KURV_NO_ASM)
+#include <emmintrin.h>
+#define EC_BASE_SEL_V (sizeof(ec_aff) % 16 == 0 ? sizeof(ec_aff) / 16 : 0)
+#else
+#define EC_BASE_SEL_V 0
+#endif
+#ifdef EC_HAVE_AVX2_SCAN
+#define EC_BASE_SEL_AVX2 (sizeof(ec_aff) >= 32 && sizeof(ec_aff) <= 224)
+#else
+#define EC_BASE_SEL_AVX2 0
+#endif
+static void aff_lookup_ct(EC_CTX_PARAM ec_aff *t, const ec_aff *win, unsigned entries,
+                        unsigned a, uint64_t neg)
+{
+    unsigned j;
+    fe ny;
+#if defined(__SSE2__) && !defined(KURV_NO_ASM)
+    /* a = 0 reads as a = 1 (entry 0) */
+    const unsigned want = a | (unsigned)(kl_eq64(a, 0) & 1);
+#endif
+#ifdef EC_HAVE_AVX2_SCAN
+    if (EC_BASE_SEL_AVX2 && ec_avx2_on)
+        scan_avx2(t, win, sizeof(ec_aff), entries, 1, want);
+    else
+#endif
+#if defined(__SSE2__) && !defined(KURV_NO_ASM)
+    if (EC_BASE_SEL_V) {
+        const __m128i wv = _mm_set1_epi32((int)want);
+        __m128i acc[EC_BASE_SEL_V + 1];
+        unsigned v;
+        for (v = 0; v < EC_BASE_SEL_V; v++)
+            acc[v] = _mm_setzero_si128();
+        for (j = 0; j < entries; j++) {
+            const __m128i m = _mm_cmpeq_epi32(wv, _mm_set1_epi32((int)j + 1));
+            const __m128i *e = (const __m128i *)(const void *)&win[j];
+            for (v = 0; v < EC_BASE_SEL_V; v++)
+                acc[v] = _mm_or_si128(acc[v], _mm_and_si128(m, _mm_loadu_si128(e + v)));
+        }
+        for (v = 0; v < EC_BASE_SEL_V; v++)
+            _mm_storeu_si128((__m128i *)(void *)t + v, acc[v]);
+    } else
+#endif
+    {
+        *t = win[0];
+        for (j = 1; j < entries; j++) {
+            uint64_t m = kl_eq64(j + 1, a);
+            fe_cmov(EC_CTX_ARG &t->x, &win[j].x, m);
+            fe_cmov(EC_CTX_ARG &t->y, &win[j].y, m);
+        }
+    }
+    fe_neg(EC_CTX_ARG &ny, &t->y);
+    fe_cmov(EC_CTX_ARG &t->y, &ny, neg);
+}
+
+/* acc = t (affine, to Jacobian) for a != 0, O for a = 0: the first digit of a
+ * multiplication by affine entries. Constant time in a and t. */
+static inline void jac_start_aff_ct(EC_CTX_PARAM ec_jac *acc, const ec_aff *t, unsigned a)
+{
+    uint64_t nz = ~kl_eq64(a, 0);
+    jac_set_inf(EC_CTX_ARG acc);
+    fe_cmov(EC_CTX_ARG &acc->x, &t->x, nz);
+    fe_cmov(EC_CTX_ARG &acc->y, &t->y, nz);
+    fe_cmov(EC_CTX_ARG &acc->z, &ec_k.one, nz);
+}
+
+/* acc += t for the affine entry t of digit a (t discarded for a = 0) by the incomplete
+ * mixed addition, where the caller's scalar bound rules out acc = +-t: acc = O
+ * (O + t = t) and a = 0 (acc + O = acc) are selected by masks. Constant time. */
+static inline void jac_add_aff_masked_ct(EC_CTX_PARAM ec_jac *acc, const ec_aff *t, unsigned a)
+{
+    ec_jac sum;
+    uint64_t hz, rz, acc_inf = fe_is_zero(EC_CTX_ARG &acc->z);
+    jac_add_aff_core(EC_CTX_ARG &sum, acc, t, &hz, &rz);
+    fe_cmov(EC_CTX_ARG &sum.x, &t->x, acc_inf);
+    fe_cmov(EC_CTX_ARG &sum.y, &t->y, acc_inf);
+    fe_cmov(EC_CTX_ARG &sum.z, &ec_k.one, acc_inf);
+    jac_cmov(EC_CTX_ARG acc, &sum, ~kl_eq64(a, 0));
+    memset(&sum, 0, sizeof sum);
 }
 
 #ifdef EC_GLV
@@ -241,6 +333,20 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
     a = 0;
 }
 #else
+/* r = acc, k*P's accumulator for the folded scalar k': negated when flip is all-ones
+ * (k'P -> kP) and, with EC_TWIST_A3, brought back from E_t as (X : Y : Z z); acc is
+ * changed. Constant time. */
+static inline void pt_mul_var_end_ct(EC_CTX_PARAM ec_proj *r, ec_jac *acc, uint64_t flip)
+{
+    fe ny;
+    fe_neg(EC_CTX_ARG &ny, &acc->y);
+    fe_cmov(EC_CTX_ARG &acc->y, &ny, flip);
+#ifdef EC_TWIST_A3
+    fe_mul(EC_CTX_ARG &acc->z, &acc->z, &ec_tw.z);
+#endif
+    jac_to_proj(EC_CTX_ARG r, acc);
+}
+
 /*
  * Jacobian throughout, with the incomplete addition made safe by the scalar: k is
  * replaced by k' = min(k, n - k) (and the result negated back), so k' < n/2. Before
@@ -286,12 +392,7 @@ static void pt_mul_tab_loop_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const 
         jac_cmov(EC_CTX_ARG &sum, &acc, kl_eq64(a, 0)); /* acc + O = acc */
         acc = sum;
     }
-    fe_neg(EC_CTX_ARG &t.y, &acc.y);                 /* k'P -> kP */
-    fe_cmov(EC_CTX_ARG &acc.y, &t.y, flip);
-#ifdef EC_TWIST_A3
-    fe_mul(EC_CTX_ARG &acc.z, &acc.z, &ec_tw.z);     /* back from E_t */
-#endif
-    jac_to_proj(EC_CTX_ARG r, &acc);
+    pt_mul_var_end_ct(EC_CTX_ARG r, &acc, flip);
     memset(&acc, 0, sizeof acc);
     memset(&t, 0, sizeof t);
     memset(&sum, 0, sizeof sum);
@@ -319,6 +420,72 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
     memset(tab, 0, sizeof tab);
 }
 
+/* EC_VAR_AFFINE: pt_mul_aff_ct makes its table affine (one constant-time inversion)
+ * and adds with mixed additions. A curve's field header may set it to 0 or 1; by
+ * default it is on from 6 limbs: Callgrind instructions per ECDH (stop 26) went down
+ * by 1.2% (P-384), 1.8% (P-521), 2.1% (brainpoolP384r1), 4.2% (brainpoolP512r1) and
+ * up by 4% (P-256) and 0.8% (brainpoolP256r1), where the inversion costs more than
+ * the 4M + 1S saved on each of the loop's additions. */
+#ifndef EC_VAR_AFFINE
+#define EC_VAR_AFFINE (EC_N >= 6)
+#endif
+#if EC_VAR_AFFINE
+/* r = k*a for an affine point a of the curve (not O; ECDH's peer key), k < n: the
+ * table of jP (j = 1..EC_VAR_ENTRIES) is built by mixed additions, jP = (j-1)P + a
+ * ((j-1)P != +-a as n is a prime above EC_VAR_ENTRIES), then made affine with one
+ * constant-time inversion (jac_batch_to_aff_ct), so that each of the loop's additions
+ * is mixed (jac_add_aff_core: 4M + 1S fewer than jac_add_core) and each lookup reads
+ * two coordinates instead of three. The loop is pt_mul_tab_loop_ct's (the same fold
+ * of k, recoding and proof that acc = +-t cannot occur), with the top digit's entry as
+ * the start and acc = O and digit 0 selected by masks. With EC_TWIST_A3, a is first
+ * mapped onto E_t as the affine (x z^2, y z^3) and the result leaves as (X : Y : Z z).
+ * Constant time in k and a. */
+static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *a)
+{
+    ec_jac jt[EC_VAR_ENTRIES], acc;
+    ec_aff tab[EC_VAR_ENTRIES], t;
+    fe tmp[EC_VAR_ENTRIES];
+    int8_t d[EC_VAR_DIGITS];
+    uint8_t kk[EC_SLEN];
+    uint64_t flip, neg, hz, rz;
+    unsigned i, j, ad;
+
+    tab[0] = *a;
+#ifdef EC_TWIST_A3
+    fe_mul(EC_CTX_ARG &tab[0].x, &tab[0].x, &ec_tw.z2);   /* a on E_t */
+    fe_mul(EC_CTX_ARG &tab[0].y, &tab[0].y, &ec_tw.z3);
+#endif
+    jac_from_aff(EC_CTX_ARG &jt[0], &tab[0]);
+    jac_dbl_t(EC_CTX_ARG &jt[1], &jt[0]);
+    for (i = 2; i < EC_VAR_ENTRIES; i++)
+        jac_add_aff_core(EC_CTX_ARG &jt[i], &jt[i - 1], &tab[0], &hz, &rz);
+    jac_batch_to_aff_ct(EC_CTX_ARG tab + 1, jt + 1, EC_VAR_ENTRIES - 1, tmp);
+
+    flip = sc_fold_half(EC_CTX_ARG kk, k);
+    sc_recode_signed(d, kk, EC_VAR_W, EC_VAR_DIGITS);
+
+    ad = digit_abs(d[EC_VAR_DIGITS - 1], &neg);
+    aff_lookup_ct(EC_CTX_ARG &t, tab, EC_VAR_ENTRIES, ad, neg);
+    jac_start_aff_ct(EC_CTX_ARG &acc, &t, ad);
+    for (i = EC_VAR_DIGITS - 1; i-- > 0;) {
+        ad = digit_abs(d[i], &neg);
+        for (j = 0; j < EC_VAR_W; j++)
+            jac_dbl_t(EC_CTX_ARG &acc, &acc);
+        aff_lookup_ct(EC_CTX_ARG &t, tab, EC_VAR_ENTRIES, ad, neg);
+        jac_add_aff_masked_ct(EC_CTX_ARG &acc, &t, ad);
+    }
+    pt_mul_var_end_ct(EC_CTX_ARG r, &acc, flip);
+    memset(jt, 0, sizeof jt);
+    memset(tab, 0, sizeof tab);
+    memset(tmp, 0, sizeof tmp);
+    memset(&acc, 0, sizeof acc);
+    memset(&t, 0, sizeof t);
+    memset(d, 0, sizeof d);
+    memset(kk, 0, sizeof kk);
+    ad = 0;
+    neg = 0;
+}
+#else
 /* r = k*a for an affine point a of the curve (not O; ECDH's peer key): pt_mul_ct with
  * the table built by mixed additions, jP = (j-1)P + a (j = 3..EC_VAR_ENTRIES, (j-1)P
  * != +-a as n is a prime above EC_VAR_ENTRIES; jac_add_aff_core: 4M + 1S fewer per
@@ -344,6 +511,7 @@ static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_af
     memset(tab, 0, sizeof tab);
     memset(&at, 0, sizeof at);
 }
+#endif /* EC_VAR_AFFINE */
 #endif /* EC_GLV */
 
 #ifdef EC_GLV
@@ -356,70 +524,6 @@ static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_af
     memset(&p, 0, sizeof p);
 }
 #endif
-
-/* t = sign * a * 2^(w i) * P from window i of a fixed-window table (win: its
- * entries, entries of them; a in 1..entries; for a = 0 t is entry 0, which the
- * caller discards), neg all-ones for a negative digit. Constant time: every entry of
- * the window is read, under a mask, and a decides no address and no branch. On
- * x86-64 (not with -Dasm=false) the entries are read as vectors and OR-accumulated
- * under a compare mask: 256-bit AVX2 when the CPU has it (ec_avx2_on above; any entry
- * size), else 128-bit SSE2 (part of the x86-64 baseline; P-256: 13 vector instructions
- * per entry instead of 8 scalar fe_cmov limbs of 3 or 4); elsewhere, and without AVX2
- * for an ec_aff that is not a whole number of 16-byte vectors, by fe_cmov. (The scalar masked OR pass of
- * jac_select_ct measured ~2% more instructions per k*G than fe_cmov.) */
-#if defined(__SSE2__) && !defined(KURV_NO_ASM)
-#include <emmintrin.h>
-#define EC_BASE_SEL_V (sizeof(ec_aff) % 16 == 0 ? sizeof(ec_aff) / 16 : 0)
-#else
-#define EC_BASE_SEL_V 0
-#endif
-#ifdef EC_HAVE_AVX2_SCAN
-#define EC_BASE_SEL_AVX2 (sizeof(ec_aff) >= 32 && sizeof(ec_aff) <= 224)
-#else
-#define EC_BASE_SEL_AVX2 0
-#endif
-static void base_lookup(EC_CTX_PARAM ec_aff *t, const ec_aff *win, unsigned entries,
-                        unsigned a, uint64_t neg)
-{
-    unsigned j;
-    fe ny;
-#if defined(__SSE2__) && !defined(KURV_NO_ASM)
-    /* a = 0 reads as a = 1 (entry 0) */
-    const unsigned want = a | (unsigned)(kl_eq64(a, 0) & 1);
-#endif
-#ifdef EC_HAVE_AVX2_SCAN
-    if (EC_BASE_SEL_AVX2 && ec_avx2_on)
-        scan_avx2(t, win, sizeof(ec_aff), entries, 1, want);
-    else
-#endif
-#if defined(__SSE2__) && !defined(KURV_NO_ASM)
-    if (EC_BASE_SEL_V) {
-        const __m128i wv = _mm_set1_epi32((int)want);
-        __m128i acc[EC_BASE_SEL_V + 1];
-        unsigned v;
-        for (v = 0; v < EC_BASE_SEL_V; v++)
-            acc[v] = _mm_setzero_si128();
-        for (j = 0; j < entries; j++) {
-            const __m128i m = _mm_cmpeq_epi32(wv, _mm_set1_epi32((int)j + 1));
-            const __m128i *e = (const __m128i *)(const void *)&win[j];
-            for (v = 0; v < EC_BASE_SEL_V; v++)
-                acc[v] = _mm_or_si128(acc[v], _mm_and_si128(m, _mm_loadu_si128(e + v)));
-        }
-        for (v = 0; v < EC_BASE_SEL_V; v++)
-            _mm_storeu_si128((__m128i *)(void *)t + v, acc[v]);
-    } else
-#endif
-    {
-        *t = win[0];
-        for (j = 1; j < entries; j++) {
-            uint64_t m = kl_eq64(j + 1, a);
-            fe_cmov(EC_CTX_ARG &t->x, &win[j].x, m);
-            fe_cmov(EC_CTX_ARG &t->y, &win[j].y, m);
-        }
-    }
-    fe_neg(EC_CTX_ARG &ny, &t->y);
-    fe_cmov(EC_CTX_ARG &t->y, &ny, neg);
-}
 
 /* the digits of the wider of the two fixed-window geometries (point API, generator) */
 #define EC_FIXED_MAX_WINDOWS (EC_BASE_WINDOWS > EC_G_BASE_WINDOWS ? EC_BASE_WINDOWS : EC_G_BASE_WINDOWS)
@@ -458,10 +562,10 @@ pt_mul_fixed_ct_(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *tab,
 {
     int8_t d[EC_FIXED_MAX_WINDOWS];
     uint8_t kk[EC_SLEN];
-    ec_jac acc, sum;
+    ec_jac acc;
     ec_aff t;
     unsigned i;
-    uint64_t neg, flip, hz, rz;
+    uint64_t neg, flip;
     fe ny;
 
     flip = sc_fold_half(EC_CTX_ARG kk, k);
@@ -469,20 +573,11 @@ pt_mul_fixed_ct_(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *tab,
     jac_set_inf(EC_CTX_ARG &acc);
     for (i = 0; i < windows; i++) {
         unsigned a = digit_abs(d[i], &neg);
-        uint64_t acc_inf = fe_is_zero(EC_CTX_ARG &acc.z);
-        base_lookup(EC_CTX_ARG &t, tab + (size_t)i * entries, entries, a, neg);
-        if (i == 0) {                                /* O + t: no addition */
-            uint64_t nz = ~kl_eq64(a, 0);
-            fe_cmov(EC_CTX_ARG &acc.x, &t.x, nz);
-            fe_cmov(EC_CTX_ARG &acc.y, &t.y, nz);
-            fe_cmov(EC_CTX_ARG &acc.z, &ec_k.one, nz);
-            continue;
-        }
-        jac_add_aff_core(EC_CTX_ARG &sum, &acc, &t, &hz, &rz);
-        fe_cmov(EC_CTX_ARG &sum.x, &t.x, acc_inf);   /* O + t = t */
-        fe_cmov(EC_CTX_ARG &sum.y, &t.y, acc_inf);
-        fe_cmov(EC_CTX_ARG &sum.z, &ec_k.one, acc_inf);
-        jac_cmov(EC_CTX_ARG &acc, &sum, ~kl_eq64(a, 0)); /* acc + O = acc */
+        aff_lookup_ct(EC_CTX_ARG &t, tab + (size_t)i * entries, entries, a, neg);
+        if (i == 0)                                  /* O + t: no addition */
+            jac_start_aff_ct(EC_CTX_ARG &acc, &t, a);
+        else
+            jac_add_aff_masked_ct(EC_CTX_ARG &acc, &t, a);
     }
     fe_neg(EC_CTX_ARG &ny, &acc.y);                  /* k'P -> kP */
     fe_cmov(EC_CTX_ARG &acc.y, &ny, flip);
@@ -521,7 +616,7 @@ pt_mul_table_proj_(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *tab,
     proj_set_inf(EC_CTX_ARG &acc);
     for (i = 0; i < windows; i++) {
         unsigned a = digit_abs(d[i], &neg);
-        base_lookup(EC_CTX_ARG &t, tab + (size_t)i * entries, entries, a, neg);
+        aff_lookup_ct(EC_CTX_ARG &t, tab + (size_t)i * entries, entries, a, neg);
 #ifdef EC_TWIST_A3
         if (tw)
             proj_add_aff_t(EC_CTX_ARG &sum, &acc, &t);
