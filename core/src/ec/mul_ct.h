@@ -421,13 +421,14 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 }
 
 /* EC_VAR_AFFINE: pt_mul_aff_ct makes its table affine (one constant-time inversion)
- * and adds with mixed additions. A curve's field header may set it to 0 or 1; by
- * default it is on from 6 limbs: Callgrind instructions per ECDH (stop 26) went down
- * by 1.2% (P-384), 1.8% (P-521), 2.1% (brainpoolP384r1), 4.2% (brainpoolP512r1) and
- * up by 4% (P-256) and 0.8% (brainpoolP256r1), where the inversion costs more than
- * the 4M + 1S saved on each of the loop's additions. */
+ * and adds with mixed additions; on by default, a curve's field header may set it to
+ * 0. kurv-bench -c, µs per ECDH, Jacobian table against affine: P-384 124.3 against
+ * 119.0, P-521 190.2 against 184.4, brainpoolP256r1 65.3 against 63.5, brainpoolP384r1
+ * 174.5 against 164.3, brainpoolP512r1 362.3 against 340.3; P-256 35.0 against 35.2,
+ * where the inversion costs about what the 4M + 1S saved on each of the loop's
+ * additions gain (its field.h sets 0). */
 #ifndef EC_VAR_AFFINE
-#define EC_VAR_AFFINE (EC_N >= 6)
+#define EC_VAR_AFFINE 1
 #endif
 #if EC_VAR_AFFINE
 /* r = k*a for an affine point a of the curve (not O; ECDH's peer key), k < n: the
