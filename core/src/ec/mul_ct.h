@@ -211,6 +211,7 @@ static void aff_lookup_ct(EC_CTX_PARAM ec_aff *t, const ec_aff *win, unsigned en
     }
     fe_neg(EC_CTX_ARG &ny, &t->y);
     fe_cmov(EC_CTX_ARG &t->y, &ny, neg);
+    memset(&ny, 0, sizeof ny);
 }
 
 /* acc = t (affine, to Jacobian) for a != 0, O for a = 0: the first digit of a
@@ -335,7 +336,7 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 #else
 /* r = acc, k*P's accumulator for the folded scalar k': negated when flip is all-ones
  * (k'P -> kP) and, with EC_TWIST_A3, brought back from E_t as (X : Y : Z z); acc is
- * changed. Constant time. */
+ * changed (the caller wipes it). Constant time; its copy of -y is wiped. */
 static inline void pt_mul_var_end_ct(EC_CTX_PARAM ec_proj *r, ec_jac *acc, uint64_t flip)
 {
     fe ny;
@@ -345,6 +346,7 @@ static inline void pt_mul_var_end_ct(EC_CTX_PARAM ec_proj *r, ec_jac *acc, uint6
     fe_mul(EC_CTX_ARG &acc->z, &acc->z, &ec_tw.z);
 #endif
     jac_to_proj(EC_CTX_ARG r, acc);
+    memset(&ny, 0, sizeof ny);
 }
 
 /*
@@ -422,7 +424,8 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 
 /* EC_VAR_AFFINE: pt_mul_aff_ct makes its table affine (one constant-time inversion)
  * and adds with mixed additions; on by default, a curve's field header may set it to
- * 0. kurv-bench -c, µs per ECDH, Jacobian table against affine: P-384 124.3 against
+ * 0. kurv-bench -c, µs per ECDH, Jacobian table against affine (measured beside the
+ * ADX add/sub of branch bp5, since taken out): P-384 124.3 against
  * 119.0, P-521 190.2 against 184.4, brainpoolP256r1 65.3 against 63.5, brainpoolP384r1
  * 174.5 against 164.3, brainpoolP512r1 362.3 against 340.3; P-256 35.0 against 35.2,
  * where the inversion costs about what the 4M + 1S saved on each of the loop's
