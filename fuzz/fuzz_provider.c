@@ -872,6 +872,9 @@ static void op_set_params(EVP_PKEY *kk, EVP_PKEY *rk, const plist *b)
         int ours = curve_of(kk) >= 0;
         if (ours)
             ok = fz_choice("string params as UTF8_PTR or NUL-counted", odd_string(b)) ||
+                 (sk && fz_choice("an encoded public key in OCTET_PTR form (kurv reads it with "
+                                  "OSSL_PARAM_get_octet_string_ptr; the default provider takes "
+                                  "OCTET_STRING only)", odd_octets(b))) ||
                  fz_choice("set-params keys only the default provider takes",
                            key_only_default(b->p, EVP_PKEY_settable_params(rk), EVP_PKEY_settable_params(kk)));
         if (!sk && ours && !ok) {
