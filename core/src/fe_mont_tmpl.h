@@ -33,10 +33,12 @@
 static const uint64_t ec_p_m0inv_mem = EC_P_M0INV;
 #define KL_MONTMUL_ADX(n, r, a, b) kl_montmul_adx(n, r, a, b, EC_P.v, &ec_p_m0inv_mem)
 #define KL_MONTSQR_ADX(n, r, a) kl_montsqr_adx(n, r, a, EC_P.v, &ec_p_m0inv_mem)
+#define KL_MODADDSUB_X86 kl_modaddsub_x86
 #elif defined(KL_MONT_ADX)
 /* a run-time p (rt_tmpl.h): any odd p, read through the context */
 #define KL_MONTMUL_ADX(n, r, a, b) kl_montmul_adx_any(n, r, a, b, EC_P.v, EC_P_M0INV)
 #define KL_MONTSQR_ADX(n, r, a) kl_montsqr_adx_any(n, r, a, EC_P.v, EC_P_M0INV)
+#define KL_MODADDSUB_X86 kl_modaddsub_x86_any
 #endif
 
 /* r = a b / R mod p: the one Montgomery product every function below goes through */
@@ -54,12 +56,14 @@ static inline void fe_montmul(EC_CTX_PARAM uint64_t *r, const uint64_t *a, const
 #define EC_HAVE_FE_ADD 1
 
 /* r = a + b mod p (sub = 0) or a - b mod p (sub = 1, a compile-time constant); fully
- * reduced in and out */
-static inline void fe_mont_addsub(EC_CTX_PARAM fe *r, const fe *a, const fe *b, int sub)
+ * reduced in and out. Always inlined, as fe_add and fe_sub: the ADX path's one
+ * statement costs less than a call (its saved registers, the pointers' moves) */
+static inline __attribute__((always_inline)) void
+fe_mont_addsub(EC_CTX_PARAM fe *r, const fe *a, const fe *b, int sub)
 {
 #ifdef KL_MONT_ADX
     if ((EC_N == 4 || EC_N == 6 || EC_N == 8) && kl_mont_adx_on) {
-        kl_modaddsub_x86(EC_N, sub, r->v, a->v, b->v, EC_P.v);
+        KL_MODADDSUB_X86(EC_N, sub, r->v, a->v, b->v, EC_P.v);
         return;
     }
 #endif
@@ -69,12 +73,14 @@ static inline void fe_mont_addsub(EC_CTX_PARAM fe *r, const fe *a, const fe *b, 
         kl_modadd(EC_N, r->v, a->v, b->v, EC_P.v);
 }
 
-static inline void fe_add(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+static inline __attribute__((always_inline)) void
+fe_add(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 {
     fe_mont_addsub(EC_CTX_ARG r, a, b, 0);
 }
 
-static inline void fe_sub(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
+static inline __attribute__((always_inline)) void
+fe_sub(EC_CTX_PARAM fe *r, const fe *a, const fe *b)
 {
     fe_mont_addsub(EC_CTX_ARG r, a, b, 1);
 }

@@ -116,7 +116,7 @@ __attribute__((constructor)) static void kl_mont_adx_init(void)
  * m0inv mod 2^64 (MULX of m0inv by t_0 into rdx: no flags touched), by the two chains
  * (KLM_QP): t_0 becomes 0 and takes the carries out of limb n, as the new top limb of
  * (t + q m) / 2^64 < 2m. Each pass ends with both flags clear, so only row 0 starts
- * with an XOR. Per row: 6n + 9 instructions (row 0: 5n + 9).
+ * with an XOR. Per row: 6n + 8 instructions (row 0: 5n + 7).
  */
 /* one product of a pass: lo into limb L by the CF chain, hi into limb H by the OF chain
  * (the multiplicand's limb at a byte offset from %[Y]; m's limb j as operand M<j>) */
@@ -129,11 +129,15 @@ __attribute__((constructor)) static void kl_mont_adx_init(void)
 /* the a_i pass's start (rdx = a_i) and end (the CF carry into limb n; OF is 0) */
 #define KLM_A(off) "movq " #off "(%[X]), %%rdx\n\t"
 #define KLM_AEND(e) "movl $0, %k[LO]\n\tadcxq %[LO], %[T" #e "]\n\t"
-/* the q pass's start, rdx = q = t_0 m0inv, and end: CF into limb n, OF and the carry
- * out of limb n into limb 0 (zero now: the new top limb) */
+/* the q pass's start, rdx = q = t_0 m0inv, and end: CF into limb n, then OF and the
+ * carry out of limb n into limb 0, the new top limb. Limb 0 is zero after the pass's
+ * first product (t_0 + (q m_0 mod 2^64) = 0 mod 2^64 with no carry in), so it serves as
+ * the zero addend: ADCX of it takes CF into limb n, ADOX of it into itself sets it to
+ * OF, and ADC $0 (CF as ADCX's) adds the carry out of limb n. The new top limb is 0 or
+ * 1 (the window < 2m < 2^(64n + 1)), so the ADC leaves CF and OF clear. */
 #define KLM_Q(a) "movq %[MI], %%rdx\n\tmulxq %[T" #a "], %%rdx, %[HI]\n\t"
-#define KLM_QEND(e, a) "movl $0, %k[LO]\n\tadcxq %[LO], %[T" #e "]\n\t" \
-    "adoxq %[LO], %[T" #a "]\n\tadcxq %[LO], %[T" #a "]\n\t"
+#define KLM_QEND(e, a) "adcxq %[T" #a "], %[T" #e "]\n\t" \
+    "adoxq %[T" #a "], %[T" #a "]\n\tadcq $0, %[T" #a "]\n\t"
 /* row 0's a_0 pass: xor (HI = 0, both flags clear), then t = a_0 b */
 #define KLM_F0 "xorl %k[HI], %k[HI]\n\t" KLM_A(0) "mulxq 0(%[Y]), %[T0], %[T1]\n\t"
 #define KLM_FIRST4 KLM_F0 KLM_PF(8, 1, 2) KLM_PF(16, 2, 3) KLM_PF(24, 3, 4) \
@@ -403,9 +407,9 @@ kl_sqr_wide_adx(size_t n, uint64_t *t, const uint64_t *a)
  * next fresh limb takes a stored one's register); then the doubling and the diagonal
  * (KLQ_DIAG8) from the array, the low half into T0 .. T7 and the high half back to t;
  * then the reduction's q passes (KLM_RED8) on T0 .. T8, and KLF_ADD of the high half.
- * 486 instructions a call against 571 for the former nine statements (brainpoolP512r1,
- * counted in the straight-line code); the same contract as kl_montsqr_adx. Registers: T0 .. T8, LO, HI, rdx, the pointers a and t:
- * 14.
+ * 476 instructions a call against 571 for the former nine statements (brainpoolP512r1,
+ * counted in the straight-line code); the same contract as kl_montsqr_adx. Registers:
+ * T0 .. T8, LO, HI, rdx, the pointers a and t: 14.
  */
 static inline __attribute__((always_inline)) void
 klx_montsqr8(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *m0inv)
@@ -625,57 +629,83 @@ kl_montsqr_adx_any(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *m,
  * limbs (a compile-time constant), a, b < m; r may alias a or b. Plain x86-64 (ADD/ADC,
  * SUB/SBB, CMOV: no BMI2 or ADX needed); fe_mont_tmpl.h takes them together with the
  * ADX product (kl_mont_adx_on), so KURV_X86_ADX=0 keeps the portable kl_modadd and
- * kl_modsub and the tests reach both. One statement each: s = a + b (or a - b) in n
- * registers, the other candidate s - m (or s + m) written to r, then, by CMOV on the
- * flags, the limbs of s over it when s is the answer (a + b < m; a - b did not borrow).
- * Registers: n + 5 (s, a mask, one scratch, the pointers r, b, m): 13 for n = 8.
- * Branch-free.
+ * kl_modsub and the tests reach both. One statement each, the final subtraction's
+ * pattern (KLF above): s = a + b (or a - b) in n registers, the carry (borrow) as a
+ * mask, s stored to r, the other candidate s - m (or s + m) formed in the registers
+ * with m's limbs as memory operands (a built-in curve's m is a static constant: no
+ * register), and each limb of s taken back from r by CMOV when s is the answer
+ * (a + b < m; a - b did not borrow) before the limb is stored. 6n + 2 instructions.
+ * Registers: n + 4 (s, the mask, the pointers r, a, b; one more for a run-time m,
+ * kl_modaddsub_x86_any, whose m is a pointer register): 12 for n = 8. Branch-free.
  */
-/* one limb of s = a +- b; of the other candidate (s -+ m, into r); of the CMOV of s over it */
+/* one limb of: s = a; s +- b; s to r; s -+ m; the CMOV of the stored s over it */
+#define KLA_LD(u, off, i) "movq " #off "(%[A]), %[S" #i "]\n\t"
 #define KLA_B(op, off, i) #op "q " #off "(%[B]), %[S" #i "]\n\t"
-#define KLA_P(op, off, i) "movq %[S" #i "], %[X]\n\t" #op "q " #off "(%[P]), %[X]\n\t" \
-    "movq %[X], " #off "(%[R])\n\t"
-#define KLA_C(cc, off, i) "movq " #off "(%[R]), %[X]\n\tcmov" #cc "q %[S" #i "], %[X]\n\t" \
-    "movq %[X], " #off "(%[R])\n\t"
-/* add: M = -carry; after s - m, SBB $0 leaves CF = borrow and no carry: keep s */
-#define KLA_ADD(RUN) RUN(KLA_B, add, adc) "sbbq %[M], %[M]\n\t" RUN(KLA_P, sub, sbb) \
-    "sbbq $0, %[M]\n\t" RUN(KLA_C, c, c)
-/* sub: M = -borrow; ZF after TEST: no borrow, keep s */
-#define KLA_SUB(RUN) RUN(KLA_B, sub, sbb) "sbbq %[M], %[M]\n\t" RUN(KLA_P, add, adc) \
-    "testq %[M], %[M]\n\t" RUN(KLA_C, z, z)
+#define KLA_ST(u, off, i) "movq %[S" #i "], " #off "(%[R])\n\t"
+#define KLA_M(op, off, i) #op "q %[M" #i "], %[S" #i "]\n\t"
+/* the same with m through the pointer register P (a run-time m, kl_modaddsub_x86_any) */
+#define KLA_MP(op, off, i) #op "q " #off "(%[P]), %[S" #i "]\n\t"
+#define KLA_C(cc, off, i) "cmov" #cc "q " #off "(%[R]), %[S" #i "]\n\t" \
+    "movq %[S" #i "], " #off "(%[R])\n\t"
+/* add: K = -carry; after s - m, SBB $0 leaves CF = borrow and no carry: keep s */
+#define KLA_ADD(RUN, M) RUN(KLA_LD, , ) RUN(KLA_B, add, adc) "sbbq %[K], %[K]\n\t"       \
+    RUN(KLA_ST, , ) RUN(M, sub, sbb) "sbbq $0, %[K]\n\t" RUN(KLA_C, c, c)
+/* sub: K = -borrow; ZF after TEST: no borrow, keep s */
+#define KLA_SUB(RUN, M) RUN(KLA_LD, , ) RUN(KLA_B, sub, sbb) "sbbq %[K], %[K]\n\t"       \
+    RUN(KLA_ST, , ) RUN(M, add, adc) "testq %[K], %[K]\n\t" RUN(KLA_C, z, z)
 
-#define KLA_OPS(n, r, b, m) [M] "=&r"(mk_), [X] "=&r"(x_)                                \
-    : [R] "r"(r), [B] "r"(b), [P] "r"(m), "m"(*(const uint64_t (*)[n])(b)),              \
-      "m"(*(const uint64_t (*)[n])(m))                                                  \
+/* a, b read and r written: by "memory" (their "m" operands would take three more
+ * registers with ASan, more than are free for a run-time m), so the statement is
+ * volatile (its register outputs are unused) */
+#define KLA_OPS(n, r, a, b, m) [K] "=&r"(k_)                                            \
+    : [R] "r"(r), [A] "r"(a), [B] "r"(b), KLM_M##n(m)                                   \
+    : "cc", "memory"
+/* a run-time m by its pointer: m's limbs as "m" operands of a pointer loaded from a
+ * context do not compile with ASan at n = 6 and 8 ("impossible constraints") */
+#define KLA_OPS_ANY(n, r, a, b, m) [K] "=&r"(k_)                                        \
+    : [R] "r"(r), [A] "r"(a), [B] "r"(b), [P] "r"(m)                                    \
     : "cc", "memory"
 
-#define KLA_S4 [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3)
-#define KLA_S6 KLA_S4, [S4] "+&r"(s4), [S5] "+&r"(s5)
-#define KLA_S8 KLA_S6, [S6] "+&r"(s6), [S7] "+&r"(s7)
+#define KLA_S4 [S0] "=&r"(s0), [S1] "=&r"(s1), [S2] "=&r"(s2), [S3] "=&r"(s3)
+#define KLA_S6 KLA_S4, [S4] "=&r"(s4), [S5] "=&r"(s5)
+#define KLA_S8 KLA_S6, [S6] "=&r"(s6), [S7] "=&r"(s7)
 
+/* one statement: n and sub compile-time constants; M the m-limb form (KLA_M, KLA_MP),
+ * OPS the operand list (KLA_OPS, KLA_OPS_ANY) */
+#define KLA_STMT(n, sub, M, OPS, r, a, b, m)                                             \
+    do {                                                                                 \
+        if (sub)                                                                         \
+            __asm__ volatile(KLA_SUB(KLA_RUN##n, M) : KLA_S##n, OPS(n, r, a, b, m));      \
+        else                                                                             \
+            __asm__ volatile(KLA_ADD(KLA_RUN##n, M) : KLA_S##n, OPS(n, r, a, b, m));      \
+    } while (0)
+
+/* the function body for n = 4, 6 or 8 limbs (s4 .. s7 unused below 8) */
+#define KLA_BODY(M, OPS)                                                                 \
+    uint64_t s0, s1, s2, s3, s4, s5, s6, s7, k_;                                         \
+    if (n == 4)                                                                          \
+        KLA_STMT(4, sub, M, OPS, r, a, b, m);                                            \
+    else if (n == 6)                                                                     \
+        KLA_STMT(6, sub, M, OPS, r, a, b, m);                                            \
+    else                                                                                 \
+        KLA_STMT(8, sub, M, OPS, r, a, b, m);                                            \
+    (void)s4, (void)s5, (void)s6, (void)s7
+
+/* m a static constant (a built-in curve) */
 static inline __attribute__((always_inline)) void
 kl_modaddsub_x86(size_t n, int sub, uint64_t *r, const uint64_t *a, const uint64_t *b,
                  const uint64_t *m)
 {
-    uint64_t s0 = a[0], s1 = a[1], s2 = a[2], s3 = a[3], mk_, x_;
-    if (n == 4) {
-        if (sub)
-            __asm__ volatile(KLA_SUB(KLA_RUN4) : KLA_S4, KLA_OPS(4, r, b, m));
-        else
-            __asm__ volatile(KLA_ADD(KLA_RUN4) : KLA_S4, KLA_OPS(4, r, b, m));
-    } else if (n == 6) {
-        uint64_t s4 = a[4], s5 = a[5];
-        if (sub)
-            __asm__ volatile(KLA_SUB(KLA_RUN6) : KLA_S6, KLA_OPS(6, r, b, m));
-        else
-            __asm__ volatile(KLA_ADD(KLA_RUN6) : KLA_S6, KLA_OPS(6, r, b, m));
-    } else {
-        uint64_t s4 = a[4], s5 = a[5], s6 = a[6], s7 = a[7];
-        if (sub)
-            __asm__ volatile(KLA_SUB(KLA_RUN8) : KLA_S8, KLA_OPS(8, r, b, m));
-        else
-            __asm__ volatile(KLA_ADD(KLA_RUN8) : KLA_S8, KLA_OPS(8, r, b, m));
-    }
+    KLA_BODY(KLA_M, KLA_OPS);
+}
+
+/* any m (a run-time curve, rt_tmpl.h): the same with m in a register; 13 registers
+ * for n = 8 */
+static inline void
+kl_modaddsub_x86_any(size_t n, int sub, uint64_t *r, const uint64_t *a, const uint64_t *b,
+                     const uint64_t *m)
+{
+    KLA_BODY(KLA_MP, KLA_OPS_ANY);
 }
 
 #endif

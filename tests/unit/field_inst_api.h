@@ -17,8 +17,9 @@ struct tf_field {
 };
 
 extern const struct tf_field tf_p256_field, tf_p384_field, tf_bp256_field, tf_bp384_field, tf_bp512_field;
-/* the generic Montgomery field as a run-time curve builds it (field_rt.c) */
-extern const struct tf_field tf_rt4_field;
+/* the generic Montgomery field as a run-time curve builds it (field_rt.c, field_rt6.c,
+ * field_rt8.c) */
+extern const struct tf_field tf_rt4_field, tf_rt6_field, tf_rt8_field;
 /* fe_half, r = a / 2 mod p for a < p: P-256's and P-384's own (field_p256.c,
  * field_p384.c), the generic field's (field_inst.h) */
 void tf_p256_half(uint64_t *r, const uint64_t *a);
@@ -27,6 +28,8 @@ void tf_bp256_half(uint64_t *r, const uint64_t *a);
 void tf_bp384_half(uint64_t *r, const uint64_t *a);
 void tf_bp512_half(uint64_t *r, const uint64_t *a);
 void tf_rt4_half(uint64_t *r, const uint64_t *a);
+void tf_rt6_half(uint64_t *r, const uint64_t *a);   /* defined, not tested: rt4's covers the code */
+void tf_rt8_half(uint64_t *r, const uint64_t *a);
 /* P-384's fe_sub2 (r = a - b - c mod p) and fe_mul3_lazy (r = 3a mod p), a, b, c < p
  * (field_p384.c) */
 void tf_p384_sub2(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c);
