@@ -16,7 +16,8 @@
  * fe_sqr on the ADX path is the dedicated squaring kl_montsqr_adx (mont_adx.h: the
  * cross products once); on the portable path it is the product a a.
  * fe_add and fe_sub (the EC_HAVE_FE_ADD hook of ec/fe.h) follow the same choice:
- * kl_modaddsub_x86 (mont_adx.h, ADC/SBB/CMOV) or kl_modadd, kl_modsub. fe_half
+ * kl_modaddsub_x86 (mont_adx.h, ADC/SBB/CMOV; kl_modaddsub_x86_any for a run-time p)
+ * or kl_modadd, kl_modsub. fe_half
  * (EC_HAVE_FE_HALF, r = a / 2) is one portable carry chain on both paths.
  */
 #ifndef KURV_FE_MONT_TMPL_H
