@@ -424,8 +424,8 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 
 /* EC_VAR_AFFINE: pt_mul_aff_ct makes its table affine (one constant-time inversion)
  * and adds with mixed additions; on by default, a curve's field header may set it to
- * 0. kurv-bench -c, µs per ECDH, Jacobian table against affine (measured beside the
- * ADX add/sub of branch bp5, since taken out): P-384 124.3 against
+ * 0. kurv-bench -c, µs per ECDH, Jacobian table against affine (measured with the
+ * inlined ADX add/sub of mont_adx.h): P-384 124.3 against
  * 119.0, P-521 190.2 against 184.4, brainpoolP256r1 65.3 against 63.5, brainpoolP384r1
  * 174.5 against 164.3, brainpoolP512r1 362.3 against 340.3; P-256 35.0 against 35.2,
  * where the inversion costs about what the 4M + 1S saved on each of the loop's
