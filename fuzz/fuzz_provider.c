@@ -348,6 +348,10 @@ static int odd_string(const plist *l)
     return 0;
 }
 
+/* kurv.so's choice for an OCTET_PTR param, on import and on set_params alike */
+#define CHOICE_OCTET_PTR "an octet string in OCTET_PTR form (kurv reads it with " \
+    "OSSL_PARAM_get_octet_string_ptr; the default provider copies OCTET_STRING only)"
+
 /* any octet-string param of l in OCTET_PTR form */
 static int odd_octets(const plist *l)
 {
@@ -521,9 +525,7 @@ static int import_diff_ok(int i, const plist *a, int sel, int mapped, int kurv_o
     if (fz_choice("a string in UTF8_PTR form or with a NUL inside its length (kurv reads C strings)",
                   odd_string(a)))
         return 1;
-    if (kurv_ok && fz_choice("an octet string in OCTET_PTR form (kurv reads it with "
-                             "OSSL_PARAM_get_octet_string_ptr; the default provider copies "
-                             "OCTET_STRING only)", odd_octets(a)))
+    if (kurv_ok && fz_choice(CHOICE_OCTET_PTR, odd_octets(a)))
         return 1;
     if (fz_choice("import params only the default provider reads", import_only_default(a, sel)))
         return 1;
@@ -872,9 +874,7 @@ static void op_set_params(EVP_PKEY *kk, EVP_PKEY *rk, const plist *b)
         int ours = curve_of(kk) >= 0;
         if (ours)
             ok = fz_choice("string params as UTF8_PTR or NUL-counted", odd_string(b)) ||
-                 (sk && fz_choice("an encoded public key in OCTET_PTR form (kurv reads it with "
-                                  "OSSL_PARAM_get_octet_string_ptr; the default provider takes "
-                                  "OCTET_STRING only)", odd_octets(b))) ||
+                 (sk && fz_choice(CHOICE_OCTET_PTR, odd_octets(b))) ||
                  fz_choice("set-params keys only the default provider takes",
                            key_only_default(b->p, EVP_PKEY_settable_params(rk), EVP_PKEY_settable_params(kk)));
         if (!sk && ours && !ok) {
