@@ -103,6 +103,17 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
     "subq %[P0], %[" s0 "]\n\tsbbq %[P1], %[" s1 "]\n\tsbbq $-2, %[" s2 "]\n\t"             \
     "sbbq $-1, %[" s3 "]\n\tsbbq $-1, %[" s4 "]\n\tsbbq $-1, %[" s5 "]\n\tsbbq $0, %[" top "]\n\t"
 
+/* (s5..s0), with top limb top, reduced once: V - p computed into the copies c0..c5
+ * (the borrow out of top in CF), and taken by CMOVNC when there was none (V >= p); one
+ * subtraction chain and one CMOV deep, against the masked add-back's two chains */
+#define P384X_SUBP_CMOV(s0, s1, s2, s3, s4, s5, top, c0, c1, c2, c3, c4, c5)           \
+    "movq %[" s0 "], %[" c0 "]\n\tmovq %[" s1 "], %[" c1 "]\n\tmovq %[" s2 "], %[" c2 "]\n\t" \
+    "movq %[" s3 "], %[" c3 "]\n\tmovq %[" s4 "], %[" c4 "]\n\tmovq %[" s5 "], %[" c5 "]\n\t" \
+    P384X_SUBP(c0, c1, c2, c3, c4, c5, top)                                              \
+    "cmovncq %[" c0 "], %[" s0 "]\n\tcmovncq %[" c1 "], %[" s1 "]\n\t"                      \
+    "cmovncq %[" c2 "], %[" s2 "]\n\tcmovncq %[" c3 "], %[" s3 "]\n\t"                      \
+    "cmovncq %[" c4 "], %[" s4 "]\n\tcmovncq %[" c5 "], %[" s5 "]\n\t"
+
 /* row 0: a_0 b into the window R0..R6 by one carry chain (MULX leaves the flags alone);
  * R7 and P zeroed */
 #define P384M_ROW0                                                                      \
@@ -127,7 +138,7 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
 /* a round's start: q in RDX; hi(q c0) in HI; lo(q c1) into the dead w0, then k0 in
  * HI, k1 in LO, k2 + P in P, and the borrow chain over w1, w2, w3 (borrow out in CF) */
 #define P384M_K(w0, w1, w2, w3)                                                         \
-    "movq %[" w0 "], %%rdx\n\timulq %[M0I], %%rdx\n\t"                                  \
+    "movq %[" w0 "], %%rdx\n\tmovq %%rdx, %[HI]\n\tshlq $32, %[HI]\n\taddq %[HI], %%rdx\n\t" \
     "mulxq %[C0], %[" w0 "], %[HI]\n\tmulxq %[C1], %[" w0 "], %[LO]\n\t"                \
     "addq %[" w0 "], %[HI]\n\tadcq %%rdx, %[LO]\n\tadcq $0, %[P]\n\t"                   \
     "subq %[HI], %[" w1 "]\n\tsbbq %[LO], %[" w2 "]\n\tsbbq %[P], %[" w3 "]\n\t"
@@ -145,6 +156,7 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
 P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi, pb, dx;
+    const uint64_t *bp = b;
     __asm__(P384M_ROW0
             P384M_ROUND("R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7")
             P384M_ROW(1, "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R0")
@@ -158,13 +170,13 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
             P384M_ROW(5, "R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
             P384M_LAST("R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
             /* V = (R4 R3 R2 R1 R0 R7 R6) < 2p; - p, + p back by the mask R5 */
-            P384X_SUBP("R6", "R7", "R0", "R1", "R2", "R3", "R4")
-            "sbbq %[R5], %[R5]\n\t"
-            P384X_ADDP_MASK("R5", "DX", "LO", "HI", "R6", "R7", "R0", "R1", "R2", "R3")
+            P384X_SUBP_CMOV("R6", "R7", "R0", "R1", "R2", "R3", "R4",
+                            "R5", "DX", "LO", "HI", "P", "B")
             : [R0] "=&r"(r0), [R1] "=&r"(r1), [R2] "=&r"(r2), [R3] "=&r"(r3),
               [R4] "=&r"(r4), [R5] "=&r"(r5), [R6] "=&r"(r6), [R7] "=&r"(r7),
               [LO] "=&r"(lo), [HI] "=&r"(hi), [P] "=&r"(pb), [DX] "=&d"(dx)
-            : [A] "r"(a), [B] "r"(b), [M0I] "m"(p384x_m0inv),
+            , [B] "+&r"(bp)
+            : [A] "r"(a), [M0I] "m"(p384x_m0inv),
               [C0] "m"(p384x_c[0]), [C1] "m"(p384x_c[1]), [P0] "m"(EC_P.v[0]),
               [P1] "m"(EC_P.v[1])
             : "cc", "memory");   /* a and b read (as "m" operands they would need base
@@ -218,7 +230,7 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
  * LO (k0), X (k1), P (k2 + the pending borrow), subtracted from w1..w3. P is the
  * register of a's pointer (%[A]), free once the squares are in */
 #define P384S_K(w0, w1, w2, w3, X)                                                      \
-    "imulq %[M0I], %%rdx\n\t"                                                           \
+    "movq %%rdx, %[LO]\n\tshlq $32, %[LO]\n\taddq %[LO], %%rdx\n\t"                     \
     "mulxq %[C0], %[" w0 "], %[LO]\n\tmulxq %[C1], %[" w0 "], %[" X "]\n\t"             \
     "addq %[" w0 "], %[LO]\n\tadcq %%rdx, %[" X "]\n\tadcq $0, %[A]\n\t"                \
     "subq %[LO], %[" w1 "]\n\tsbbq %[" X "], %[" w2 "]\n\tsbbq %[A], %[" w3 "]\n\t"
@@ -276,8 +288,8 @@ P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
             "addq 48(%[S]), %[T6]\n\tadcq 56(%[S]), %[HI]\n\tadcq %[T8], %[T2]\n\t"
             "adcq %[T1], %[T3]\n\tadcq %[T0], %[T4]\n\tadcq 88(%[S]), %[T5]\n\t"
             "adcq $0, %[A]\n\t"
-            P384X_SUBP("T6", "HI", "T2", "T3", "T4", "T5", "A")
-            P384X_ADDP_MASK("A", "LO", "T7", "T8", "T6", "HI", "T2", "T3", "T4", "T5")
+            P384X_SUBP_CMOV("T6", "HI", "T2", "T3", "T4", "T5", "A",
+                            "LO", "T7", "T8", "T0", "T1", "DX")
             : [T0] "=&r"(t0), [T1] "=&r"(t1), [T2] "=&r"(t2), [T3] "=&r"(t3),
               [T4] "=&r"(t4), [T5] "=&r"(t5), [T6] "=&r"(t6), [T7] "=&r"(t7),
               [T8] "=&r"(t8), [LO] "=&r"(lo), [HI] "=&r"(hi), [DX] "=&d"(dx),
@@ -361,15 +373,18 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 #define P384X_ADDSUB_OUT                                                            \
     [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3), [S4] "+&r"(s4),  \
     [S5] "+&r"(s5), [M] "=&r"(m), [X0] "=&r"(x0), [X1] "=&r"(x1), [X2] "=&r"(x2)
+/* the sum's: three registers more for the copy of s */
+#define P384X_ADD_OUT P384X_ADDSUB_OUT, [X3] "=&r"(x3), [X4] "=&r"(x4), [X5] "=&r"(x5)
 
 /* s = s + (the six limbs at operand B) mod p, s and that operand fully reduced: the
- * sum's carry in M, p subtracted, the borrow taken from M (the mask), p AND M added */
+ * sum's carry in M, p subtracted from a copy in X0..X5, the copy taken when that did not
+ * borrow past M (P384X_SUBP_CMOV) */
 #define P384X_ADD_MEM(B)                                                                \
     "xorl %k[M], %k[M]\n\t"                                                             \
     "addq 0(%[" B "]), %[S0]\n\tadcq 8(%[" B "]), %[S1]\n\tadcq 16(%[" B "]), %[S2]\n\t"    \
     "adcq 24(%[" B "]), %[S3]\n\tadcq 32(%[" B "]), %[S4]\n\tadcq 40(%[" B "]), %[S5]\n\t" \
     "adcq $0, %[M]\n\t"                                                                 \
-    P384X_SUBP("S0", "S1", "S2", "S3", "S4", "S5", "M") P384X_ADDP "\n\t"
+    P384X_SUBP_CMOV("S0", "S1", "S2", "S3", "S4", "S5", "M", "X0", "X1", "X2", "X3", "X4", "X5")
 /* s = s - (the six limbs at operand B) mod p: M the borrow's mask, p AND M added */
 #define P384X_SUB_MEM(B)                                                                \
     "subq 0(%[" B "]), %[S0]\n\tsbbq 8(%[" B "]), %[S1]\n\tsbbq 16(%[" B "]), %[S2]\n\t"    \
@@ -379,7 +394,7 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 #define P384X_LIMBS(x) "m"(*(const uint64_t (*)[6])(x))
 #define P384X_LOAD(a)                                                               \
     uint64_t s0 = (a)[0], s1 = (a)[1], s2 = (a)[2], s3 = (a)[3], s4 = (a)[4], s5 = (a)[5]; \
-    uint64_t m, x0, x1, x2
+    uint64_t m, x0, x1, x2, x3, x4, x5; (void)x3; (void)x4; (void)x5
 #define P384X_STORE(r)                                                              \
     (r)[0] = s0; (r)[1] = s1; (r)[2] = s2; (r)[3] = s3; (r)[4] = s4; (r)[5] = s5
 
@@ -387,9 +402,10 @@ P384_INLINE void p384x_add(uint64_t r[6], const uint64_t a[6], const uint64_t b[
 {
     P384X_LOAD(a);
     __asm__(P384X_ADD_MEM("B")
-            : P384X_ADDSUB_OUT
-            : [B] "r"(b), P384X_LIMBS(b), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
-            : "cc");
+            : P384X_ADD_OUT
+            : [B] "r"(b), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
+            : "cc", "memory");   /* b read: P384X_ADD_OUT's 13 registers and B leave
+                                  * none for an "m" operand's base */
     P384X_STORE(r);
 }
 
@@ -423,9 +439,9 @@ P384_INLINE void p384x_mul3(uint64_t r[6], const uint64_t a[6])
 {
     P384X_LOAD(a);
     __asm__(P384X_ADD_MEM("A") P384X_ADD_MEM("A")
-            : P384X_ADDSUB_OUT
-            : [A] "r"(a), P384X_LIMBS(a), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
-            : "cc");
+            : P384X_ADD_OUT
+            : [A] "r"(a), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
+            : "cc", "memory");   /* a read, as in p384x_add */
     P384X_STORE(r);
 }
 #endif
