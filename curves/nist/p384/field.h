@@ -8,10 +8,13 @@
  * KURV_X86_ADX=0/1): on x86-64 CPUs with BMI2 and ADX, p384x_mont_mul below, one
  * inline-assembly statement of MULX/ADCX/ADOX rows each followed by its reduction round
  * (no twelve-limb product in memory), for the product, and p384x_mont_sqr for the
- * square (its 21 products, then the same kind of rounds on the low half); otherwise, and with -Dasm=false (KURV_NO_ASM), portable C: the product in twelve
+ * square (its 21 products, then the same kind of rounds on the low half), rounds of
+ * shifts and carry chains with no multiplication; otherwise, and with -Dasm=false
+ * (KURV_NO_ASM), portable C: the product in twelve
  * limbs (p384_mul_wide), then p384_reduce (p384_reduce.h), whose rounds are shifts and
  * carry chains only. fe_add and fe_sub follow the same choice (p384x_add and p384x_sub
- * below, carry chains that add p back by a mask in p's shape; or kl_modadd and
+ * below, carry chains that subtract p under a CMOV or add it back by a mask in p's
+ * shape; or kl_modadd and
  * kl_modsub), and so do the a = -3 doubling's fused steps fe_sub2 (r = a - b - c) and
  * fe_mul3_lazy (r = 3a, fully reduced; p384x_sub2 and p384x_mul3, or kl_modsub and
  * kl_modadd twice). tests/unit/test_field.c checks both paths against OpenSSL's BN
@@ -69,24 +72,31 @@ static const fe p384_rr = {{0xFFFFFFFE00000001ULL, 0x0000000200000000ULL,
  * < 2^449).
  * Rounds. The value is kept as W - P 2^192 (W the window, P a pending borrow, 0 or 1,
  * in a register of its own); a round computes (V + q p) / 2^64 for q = w0 (2^32 + 1)
- * (IMUL by a constant in memory), with q p = q 2^384 - q c, c = 2^128 + c1 2^64 + c0
- * (c1 = 2^32 - 1, c0 = 2^64 - 2^32 + 1), lo(q c0) = w0:
- *     (w7..w1) - k - P 2^128 + q 2^320,  k = hi(q c0) + q c1 + q 2^64 (three limbs),
- * by two MULX (their low halves into the dead w0), one borrow chain over w1, w2, w3
- * only (k0, k1, k2 + P), whose borrow out is the next pending P (limb 3 of the shifted
- * window, aligned with the next round's k2), and q added at w6 with its carry into
- * w7. The last round carries its borrow through to the top instead. Bounds: the
+ * mod 2^64 = w0 + (w0 << 32), with q p = q 2^384 - q c, c = 2^128 + d, d = 2^96 -
+ * 2^32 + 1, and q d = w0 (mod 2^64):
+ *     (w7..w1) - k - P 2^128 + q 2^320,  k = (q d - w0) / 2^64 + q 2^64 (three limbs).
+ * No multiplication: q d = q 2^96 - q 2^32 + q is formed from q << 32 (= w0 << 32) and
+ * q >> 32 by one borrow chain, limb 0 q - (q << 32) (= w0, into the dead w0, for its
+ * borrow), limb 1 (q << 32) - (q >> 32) (= k0), limb 2 (q >> 32), to which q is added
+ * (k1, its carry k2). Each round's q waits on the previous round, so this chain is the
+ * product's critical path: w0 to k0 is a shift, an add and two subtractions here,
+ * where IMUL by -p^-1 mod 2^64 and MULX by d's limbs took twice as long (P-384's
+ * ECDH 119 -> 102 us, kurv-bench, for 30 more instructions a product). Then one borrow
+ * chain over w1, w2, w3 only (k0, k1, k2 + P), whose borrow out is the next pending P
+ * (limb 3 of the shifted window, aligned with the next round's k2), and q added at w6
+ * with its carry into w7. The last round carries its borrow through to the top
+ * instead. Bounds: the
  * Montgomery value V stays below 2p (as in any CIOS), so W = V + P 2^192 < 2^385:
  * seven limbs, the top 0 or 1.
- * End. V < 2p in seven limbs; p is subtracted, and added back by a mask in p's shape
- * (p0 = m >> 32, p1 = m << 32, p2 = 2m, p3..p5 = m) when that borrowed past the top.
+ * End. V < 2p in seven limbs; V - p into copies in the six registers the rounds free
+ * (R5, RDX, LO, HI, P and b's pointer), taken when that did not borrow past the top
+ * (P384X_SUBP_CMOV).
  * Registers: the window (8), RDX, LO, HI, P and the pointers a, b (14, the number
- * free with frame pointers); the constants are "m" operands (RIP-relative); the reads
- * of a and b are declared by a "memory" clobber (GCC compiling with frame pointers finds
- * no registers for "m" operands over them).
+ * free with frame pointers; b's is an in-out operand, a scratch register at the end);
+ * p's two low words are "m" operands (RIP-relative); the reads of a and b are declared
+ * by a "memory" clobber (GCC compiling with frame pointers finds no registers for "m"
+ * operands over them).
  */
-static const uint64_t p384x_m0inv = 0x0000000100000001ULL;   /* -p^-1 mod 2^64 */
-static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL};   /* c0, c1 */
 
 /* p AND m added to (s5..s0) for a mask m (0 or all-ones), p's words built from m in
  * p's shape: m >> 32, m << 32, 2m (low bit dropped), m, m, m; x0..x2 are scratch */
@@ -135,13 +145,14 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
     P384M_P(0, w0, w1) P384M_P(1, w1, w2) P384M_P(2, w2, w3) P384M_P(3, w3, w4)           \
     P384M_P(4, w4, w5) P384M_P(5, w5, w6)                                               \
     "adcxq %[" w7 "], %[" w6 "]\n\tadoxq %[" w7 "], %[" w7 "]\n\tadcq $0, %[" w7 "]\n\t"
-/* a round's start: q in RDX; hi(q c0) in HI; lo(q c1) into the dead w0, then k0 in
- * HI, k1 in LO, k2 + P in P, and the borrow chain over w1, w2, w3 (borrow out in CF) */
+/* a round's start: q in RDX (w0 << 32 in LO, added to w0), q >> 32 in HI; q d's limb 0
+ * into the dead w0 for its borrow, then k0 in LO, k1 in HI, k2 + P in P, and the
+ * borrow chain over w1, w2, w3 (borrow out in CF) */
 #define P384M_K(w0, w1, w2, w3)                                                         \
-    "movq %[" w0 "], %%rdx\n\tmovq %%rdx, %[HI]\n\tshlq $32, %[HI]\n\taddq %[HI], %%rdx\n\t" \
-    "mulxq %[C0], %[" w0 "], %[HI]\n\tmulxq %[C1], %[" w0 "], %[LO]\n\t"                \
-    "addq %[" w0 "], %[HI]\n\tadcq %%rdx, %[LO]\n\tadcq $0, %[P]\n\t"                   \
-    "subq %[HI], %[" w1 "]\n\tsbbq %[LO], %[" w2 "]\n\tsbbq %[P], %[" w3 "]\n\t"
+    "movq %[" w0 "], %%rdx\n\tmovq %%rdx, %[LO]\n\tshlq $32, %[LO]\n\taddq %[LO], %%rdx\n\t" \
+    "movq %%rdx, %[HI]\n\tshrq $32, %[HI]\n\tmovq %%rdx, %[" w0 "]\n\tsubq %[LO], %[" w0 "]\n\t" \
+    "sbbq %[HI], %[LO]\n\tsbbq $0, %[HI]\n\taddq %%rdx, %[HI]\n\tadcq $0, %[P]\n\t"          \
+    "subq %[LO], %[" w1 "]\n\tsbbq %[HI], %[" w2 "]\n\tsbbq %[P], %[" w3 "]\n\t"
 /* a round: the borrow kept in P (SETC into its low byte: P held k2 + P <= 2, no
  * higher bit set); q added at w6, its carry into w7 */
 #define P384M_ROUND(w0, w1, w2, w3, w4, w5, w6, w7)                                     \
@@ -169,16 +180,14 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
             P384M_ROUND("R4", "R5", "R6", "R7", "R0", "R1", "R2", "R3")
             P384M_ROW(5, "R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
             P384M_LAST("R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
-            /* V = (R4 R3 R2 R1 R0 R7 R6) < 2p; - p, + p back by the mask R5 */
+            /* V = (R4 R3 R2 R1 R0 R7 R6) < 2p; V - p taken unless it borrowed */
             P384X_SUBP_CMOV("R6", "R7", "R0", "R1", "R2", "R3", "R4",
                             "R5", "DX", "LO", "HI", "P", "B")
             : [R0] "=&r"(r0), [R1] "=&r"(r1), [R2] "=&r"(r2), [R3] "=&r"(r3),
               [R4] "=&r"(r4), [R5] "=&r"(r5), [R6] "=&r"(r6), [R7] "=&r"(r7),
               [LO] "=&r"(lo), [HI] "=&r"(hi), [P] "=&r"(pb), [DX] "=&d"(dx)
             , [B] "+&r"(bp)
-            : [A] "r"(a), [M0I] "m"(p384x_m0inv),
-              [C0] "m"(p384x_c[0]), [C1] "m"(p384x_c[1]), [P0] "m"(EC_P.v[0]),
-              [P1] "m"(EC_P.v[1])
+            : [A] "r"(a), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
             : "cc", "memory");   /* a and b read (as "m" operands they would need base
                                   * registers of their own where none are left) */
     (void)r4; (void)r5; (void)lo; (void)hi; (void)pb; (void)dx;
@@ -200,17 +209,18 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
  * (ADCX x, x) and the OF chain (a_i^2's halves at limbs 2i, 2i + 1; MULX writes the
  * high half over RDX): limb 0 to t[0]; the low half L (limbs 0..5) ends in registers,
  * of the high half H limbs 6, 7 and 11 go to t[6], t[7], t[11], 8..10 stay.
- * Reduction of L alone, six rounds of p384x_mont_mul's kind (q = w0 (2^32 + 1), the
- * subtraction of k = (q c - w0) / 2^64 over w1..w3 with the pending borrow P): each
+ * Reduction of L alone, six rounds of p384x_mont_mul's kind (q = w0 (2^32 + 1) by a
+ * shift and an add, k = (q d - w0) / 2^64 + q 2^64 by shifts and one borrow chain,
+ * subtracted over w1..w3 with the pending borrow P): each
  * round's q becomes the window's new top limb (a move: nothing is above L), and the
  * last round carries its borrow through to that top. The window then holds
  * V = (L + Q p) / 2^384 (Q < 2^384 the rounds' digits): V <= p; the partial values are
  * the digits so far above L's remaining part less borrows, below 2^384, so no borrow
- * leaves the top. End: V + H < 2p (H <= (p - 1)^2 / 2^384 < p), its carry in P; p
- * subtracted, the borrow taken from P, which is then the mask (0 or all-ones) by which
- * p is added back (P384X_ADDP_MASK).
+ * leaves the top. End: V + H < 2p (H <= (p - 1)^2 / 2^384 < p), its carry in P; V + H
+ * - p into copies in LO, T7, T8, T0, T1 and RDX, taken when that did not borrow past P
+ * (P384X_SUBP_CMOV).
  * Registers: T0..T8, LO, HI, RDX, the pointer a (free after the squares: it becomes P)
- * and t: 14, as p384x_mont_mul; the constants are "m" operands, a's and t's memory is
+ * and t: 14, as p384x_mont_mul; p's two low words are "m" operands, a's and t's memory is
  * declared by the "memory" clobber.
  */
 /* one cross product of a row: lo into limb l (CF chain), hi into limb h (OF chain) */
@@ -231,8 +241,8 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
  * register of a's pointer (%[A]), free once the squares are in */
 #define P384S_K(w0, w1, w2, w3, X)                                                      \
     "movq %%rdx, %[LO]\n\tshlq $32, %[LO]\n\taddq %[LO], %%rdx\n\t"                     \
-    "mulxq %[C0], %[" w0 "], %[LO]\n\tmulxq %[C1], %[" w0 "], %[" X "]\n\t"             \
-    "addq %[" w0 "], %[LO]\n\tadcq %%rdx, %[" X "]\n\tadcq $0, %[A]\n\t"                \
+    "movq %%rdx, %[" X "]\n\tshrq $32, %[" X "]\n\tmovq %%rdx, %[" w0 "]\n\tsubq %[LO], %[" w0 "]\n\t" \
+    "sbbq %[" X "], %[LO]\n\tsbbq $0, %[" X "]\n\taddq %%rdx, %[" X "]\n\tadcq $0, %[A]\n\t"   \
     "subq %[LO], %[" w1 "]\n\tsbbq %[" X "], %[" w2 "]\n\tsbbq %[A], %[" w3 "]\n\t"
 /* a round: the borrow out kept in P (SETC: P held k2 + P <= 2, as in P384M_ROUND), q
  * the new top limb in w0's register */
@@ -294,8 +304,7 @@ P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
               [T4] "=&r"(t4), [T5] "=&r"(t5), [T6] "=&r"(t6), [T7] "=&r"(t7),
               [T8] "=&r"(t8), [LO] "=&r"(lo), [HI] "=&r"(hi), [DX] "=&d"(dx),
               [A] "+&r"(ap)
-            : [S] "r"(t), [M0I] "m"(p384x_m0inv), [C0] "m"(p384x_c[0]),
-              [C1] "m"(p384x_c[1]), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
+            : [S] "r"(t), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
             : "cc", "memory");
     r[0] = t6; r[1] = hi; r[2] = t2; r[3] = t3; r[4] = t4; r[5] = t5;
 }
@@ -359,14 +368,15 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 /*
  * P-384's modular addition and subtraction as single inline-assembly carry chains
  * (plain ADD/ADC/SUB/SBB: on the MULX/ADX path with the product, so that the test of
- * that path covers them). Both end by adding p AND m for a mask m (0 or all-ones)
- * formed without a load or a branch from the shape of p: its words masked are
- * m >> 32, m << 32, 2m (low bit dropped) and m, m, m (P384X_ADDP_MASK, above).
- *   sum:  s = a + b (carry c in M), s - p, M = c - borrow: -1 exactly when a + b < p
- *         (a + b < 2p), then s + (p AND M);
- *   diff: s = a - b, M = -borrow, s + (p AND M).
+ * that path covers them).
+ *   sum:  s = a + b (carry c in M), s - p into six copies, taken (CMOVNC) unless the
+ *         subtraction borrowed past c, i.e. unless a + b < p (a + b < 2p): one carry
+ *         chain, one borrow chain and one CMOV deep (P384X_SUBP_CMOV, above);
+ *   diff: s = a - b, M = -borrow, then s + (p AND M), p's words masked formed without a
+ *         load or a branch from the shape of p: m >> 32, m << 32, 2m (low bit dropped)
+ *         and m, m, m (P384X_ADDP_MASK, above).
  * a and b fully reduced; s is then fully reduced. Registers: s (6), M, three temps
- * and b's base; p's two low words are "m" operands.
+ * (six for the sum) and b's base; p's two low words are "m" operands.
  */
 #define P384X_ADDP P384X_ADDP_MASK("M", "X0", "X1", "X2", "S0", "S1", "S2", "S3", "S4", "S5")
 
