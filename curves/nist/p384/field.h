@@ -8,10 +8,13 @@
  * KURV_X86_ADX=0/1): on x86-64 CPUs with BMI2 and ADX, p384x_mont_mul below, one
  * inline-assembly statement of MULX/ADCX/ADOX rows each followed by its reduction round
  * (no twelve-limb product in memory), for the product, and p384x_mont_sqr for the
- * square (its 21 products, then the same kind of rounds on the low half); otherwise, and with -Dasm=false (KURV_NO_ASM), portable C: the product in twelve
+ * square (its 21 products, then the same kind of rounds on the low half), rounds of
+ * shifts and carry chains with no multiplication; otherwise, and with -Dasm=false
+ * (KURV_NO_ASM), portable C: the product in twelve
  * limbs (p384_mul_wide), then p384_reduce (p384_reduce.h), whose rounds are shifts and
  * carry chains only. fe_add and fe_sub follow the same choice (p384x_add and p384x_sub
- * below, carry chains that add p back by a mask in p's shape; or kl_modadd and
+ * below, carry chains that subtract p under a CMOV or add it back by a mask in p's
+ * shape; or kl_modadd and
  * kl_modsub), and so do the a = -3 doubling's fused steps fe_sub2 (r = a - b - c) and
  * fe_mul3_lazy (r = 3a, fully reduced; p384x_sub2 and p384x_mul3, or kl_modsub and
  * kl_modadd twice). tests/unit/test_field.c checks both paths against OpenSSL's BN
@@ -69,24 +72,31 @@ static const fe p384_rr = {{0xFFFFFFFE00000001ULL, 0x0000000200000000ULL,
  * < 2^449).
  * Rounds. The value is kept as W - P 2^192 (W the window, P a pending borrow, 0 or 1,
  * in a register of its own); a round computes (V + q p) / 2^64 for q = w0 (2^32 + 1)
- * (IMUL by a constant in memory), with q p = q 2^384 - q c, c = 2^128 + c1 2^64 + c0
- * (c1 = 2^32 - 1, c0 = 2^64 - 2^32 + 1), lo(q c0) = w0:
- *     (w7..w1) - k - P 2^128 + q 2^320,  k = hi(q c0) + q c1 + q 2^64 (three limbs),
- * by two MULX (their low halves into the dead w0), one borrow chain over w1, w2, w3
- * only (k0, k1, k2 + P), whose borrow out is the next pending P (limb 3 of the shifted
- * window, aligned with the next round's k2), and q added at w6 with its carry into
- * w7. The last round carries its borrow through to the top instead. Bounds: the
+ * mod 2^64 = w0 + (w0 << 32), with q p = q 2^384 - q c, c = 2^128 + d, d = 2^96 -
+ * 2^32 + 1, and q d = w0 (mod 2^64):
+ *     (w7..w1) - k - P 2^128 + q 2^320,  k = (q d - w0) / 2^64 + q 2^64 (three limbs).
+ * No multiplication: q d = q 2^96 - q 2^32 + q is formed from q << 32 (= w0 << 32) and
+ * q >> 32 by one borrow chain, limb 0 q - (q << 32) (= w0, into the dead w0, for its
+ * borrow), limb 1 (q << 32) - (q >> 32) (= k0), limb 2 (q >> 32), to which q is added
+ * (k1, its carry k2). Each round's q waits on the previous round, so this chain is the
+ * product's critical path: w0 to k0 is a shift, an add and two subtractions here,
+ * where IMUL by -p^-1 mod 2^64 and MULX by d's limbs took twice as long (P-384's
+ * ECDH 119 -> 102 us, kurv-bench, for 30 more instructions a product). Then one borrow
+ * chain over w1, w2, w3 only (k0, k1, k2 + P), whose borrow out is the next pending P
+ * (limb 3 of the shifted window, aligned with the next round's k2), and q added at w6
+ * with its carry into w7. The last round carries its borrow through to the top
+ * instead. Bounds: the
  * Montgomery value V stays below 2p (as in any CIOS), so W = V + P 2^192 < 2^385:
  * seven limbs, the top 0 or 1.
- * End. V < 2p in seven limbs; p is subtracted, and added back by a mask in p's shape
- * (p0 = m >> 32, p1 = m << 32, p2 = 2m, p3..p5 = m) when that borrowed past the top.
+ * End. V < 2p in seven limbs; V - p into copies in the six registers the rounds free
+ * (R5, RDX, LO, HI, P and b's pointer), taken when that did not borrow past the top
+ * (P384X_SUBP_CMOV).
  * Registers: the window (8), RDX, LO, HI, P and the pointers a, b (14, the number
- * free with frame pointers); the constants are "m" operands (RIP-relative); the reads
- * of a and b are declared by a "memory" clobber (GCC compiling with frame pointers finds
- * no registers for "m" operands over them).
+ * free with frame pointers; b's is an in-out operand, a scratch register at the end);
+ * p's two low words are "m" operands (RIP-relative); the reads of a and b are declared
+ * by a "memory" clobber (GCC compiling with frame pointers finds no registers for "m"
+ * operands over them).
  */
-static const uint64_t p384x_m0inv = 0x0000000100000001ULL;   /* -p^-1 mod 2^64 */
-static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL};   /* c0, c1 */
 
 /* p AND m added to (s5..s0) for a mask m (0 or all-ones), p's words built from m in
  * p's shape: m >> 32, m << 32, 2m (low bit dropped), m, m, m; x0..x2 are scratch */
@@ -102,6 +112,17 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
 #define P384X_SUBP(s0, s1, s2, s3, s4, s5, top)                                         \
     "subq %[P0], %[" s0 "]\n\tsbbq %[P1], %[" s1 "]\n\tsbbq $-2, %[" s2 "]\n\t"             \
     "sbbq $-1, %[" s3 "]\n\tsbbq $-1, %[" s4 "]\n\tsbbq $-1, %[" s5 "]\n\tsbbq $0, %[" top "]\n\t"
+
+/* (s5..s0), with top limb top, reduced once: V - p computed into the copies c0..c5
+ * (the borrow out of top in CF), and taken by CMOVNC when there was none (V >= p); one
+ * subtraction chain and one CMOV deep, against the masked add-back's two chains */
+#define P384X_SUBP_CMOV(s0, s1, s2, s3, s4, s5, top, c0, c1, c2, c3, c4, c5)           \
+    "movq %[" s0 "], %[" c0 "]\n\tmovq %[" s1 "], %[" c1 "]\n\tmovq %[" s2 "], %[" c2 "]\n\t" \
+    "movq %[" s3 "], %[" c3 "]\n\tmovq %[" s4 "], %[" c4 "]\n\tmovq %[" s5 "], %[" c5 "]\n\t" \
+    P384X_SUBP(c0, c1, c2, c3, c4, c5, top)                                              \
+    "cmovncq %[" c0 "], %[" s0 "]\n\tcmovncq %[" c1 "], %[" s1 "]\n\t"                      \
+    "cmovncq %[" c2 "], %[" s2 "]\n\tcmovncq %[" c3 "], %[" s3 "]\n\t"                      \
+    "cmovncq %[" c4 "], %[" s4 "]\n\tcmovncq %[" c5 "], %[" s5 "]\n\t"
 
 /* row 0: a_0 b into the window R0..R6 by one carry chain (MULX leaves the flags alone);
  * R7 and P zeroed */
@@ -124,13 +145,14 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
     P384M_P(0, w0, w1) P384M_P(1, w1, w2) P384M_P(2, w2, w3) P384M_P(3, w3, w4)           \
     P384M_P(4, w4, w5) P384M_P(5, w5, w6)                                               \
     "adcxq %[" w7 "], %[" w6 "]\n\tadoxq %[" w7 "], %[" w7 "]\n\tadcq $0, %[" w7 "]\n\t"
-/* a round's start: q in RDX; hi(q c0) in HI; lo(q c1) into the dead w0, then k0 in
- * HI, k1 in LO, k2 + P in P, and the borrow chain over w1, w2, w3 (borrow out in CF) */
+/* a round's start: q in RDX (w0 << 32 in LO, added to w0), q >> 32 in HI; q d's limb 0
+ * into the dead w0 for its borrow, then k0 in LO, k1 in HI, k2 + P in P, and the
+ * borrow chain over w1, w2, w3 (borrow out in CF) */
 #define P384M_K(w0, w1, w2, w3)                                                         \
-    "movq %[" w0 "], %%rdx\n\timulq %[M0I], %%rdx\n\t"                                  \
-    "mulxq %[C0], %[" w0 "], %[HI]\n\tmulxq %[C1], %[" w0 "], %[LO]\n\t"                \
-    "addq %[" w0 "], %[HI]\n\tadcq %%rdx, %[LO]\n\tadcq $0, %[P]\n\t"                   \
-    "subq %[HI], %[" w1 "]\n\tsbbq %[LO], %[" w2 "]\n\tsbbq %[P], %[" w3 "]\n\t"
+    "movq %[" w0 "], %%rdx\n\tmovq %%rdx, %[LO]\n\tshlq $32, %[LO]\n\taddq %[LO], %%rdx\n\t" \
+    "movq %%rdx, %[HI]\n\tshrq $32, %[HI]\n\tmovq %%rdx, %[" w0 "]\n\tsubq %[LO], %[" w0 "]\n\t" \
+    "sbbq %[HI], %[LO]\n\tsbbq $0, %[HI]\n\taddq %%rdx, %[HI]\n\tadcq $0, %[P]\n\t"          \
+    "subq %[LO], %[" w1 "]\n\tsbbq %[HI], %[" w2 "]\n\tsbbq %[P], %[" w3 "]\n\t"
 /* a round: the borrow kept in P (SETC into its low byte: P held k2 + P <= 2, no
  * higher bit set); q added at w6, its carry into w7 */
 #define P384M_ROUND(w0, w1, w2, w3, w4, w5, w6, w7)                                     \
@@ -145,6 +167,7 @@ static const uint64_t p384x_c[2] = {0xFFFFFFFF00000001ULL, 0x00000000FFFFFFFFULL
 P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi, pb, dx;
+    const uint64_t *bp = b;
     __asm__(P384M_ROW0
             P384M_ROUND("R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7")
             P384M_ROW(1, "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R0")
@@ -157,16 +180,14 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
             P384M_ROUND("R4", "R5", "R6", "R7", "R0", "R1", "R2", "R3")
             P384M_ROW(5, "R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
             P384M_LAST("R5", "R6", "R7", "R0", "R1", "R2", "R3", "R4")
-            /* V = (R4 R3 R2 R1 R0 R7 R6) < 2p; - p, + p back by the mask R5 */
-            P384X_SUBP("R6", "R7", "R0", "R1", "R2", "R3", "R4")
-            "sbbq %[R5], %[R5]\n\t"
-            P384X_ADDP_MASK("R5", "DX", "LO", "HI", "R6", "R7", "R0", "R1", "R2", "R3")
+            /* V = (R4 R3 R2 R1 R0 R7 R6) < 2p; V - p taken unless it borrowed */
+            P384X_SUBP_CMOV("R6", "R7", "R0", "R1", "R2", "R3", "R4",
+                            "R5", "DX", "LO", "HI", "P", "B")
             : [R0] "=&r"(r0), [R1] "=&r"(r1), [R2] "=&r"(r2), [R3] "=&r"(r3),
               [R4] "=&r"(r4), [R5] "=&r"(r5), [R6] "=&r"(r6), [R7] "=&r"(r7),
               [LO] "=&r"(lo), [HI] "=&r"(hi), [P] "=&r"(pb), [DX] "=&d"(dx)
-            : [A] "r"(a), [B] "r"(b), [M0I] "m"(p384x_m0inv),
-              [C0] "m"(p384x_c[0]), [C1] "m"(p384x_c[1]), [P0] "m"(EC_P.v[0]),
-              [P1] "m"(EC_P.v[1])
+            , [B] "+&r"(bp)
+            : [A] "r"(a), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
             : "cc", "memory");   /* a and b read (as "m" operands they would need base
                                   * registers of their own where none are left) */
     (void)r4; (void)r5; (void)lo; (void)hi; (void)pb; (void)dx;
@@ -188,17 +209,18 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
  * (ADCX x, x) and the OF chain (a_i^2's halves at limbs 2i, 2i + 1; MULX writes the
  * high half over RDX): limb 0 to t[0]; the low half L (limbs 0..5) ends in registers,
  * of the high half H limbs 6, 7 and 11 go to t[6], t[7], t[11], 8..10 stay.
- * Reduction of L alone, six rounds of p384x_mont_mul's kind (q = w0 (2^32 + 1), the
- * subtraction of k = (q c - w0) / 2^64 over w1..w3 with the pending borrow P): each
+ * Reduction of L alone, six rounds of p384x_mont_mul's kind (q = w0 (2^32 + 1) by a
+ * shift and an add, k = (q d - w0) / 2^64 + q 2^64 by shifts and one borrow chain,
+ * subtracted over w1..w3 with the pending borrow P): each
  * round's q becomes the window's new top limb (a move: nothing is above L), and the
  * last round carries its borrow through to that top. The window then holds
  * V = (L + Q p) / 2^384 (Q < 2^384 the rounds' digits): V <= p; the partial values are
  * the digits so far above L's remaining part less borrows, below 2^384, so no borrow
- * leaves the top. End: V + H < 2p (H <= (p - 1)^2 / 2^384 < p), its carry in P; p
- * subtracted, the borrow taken from P, which is then the mask (0 or all-ones) by which
- * p is added back (P384X_ADDP_MASK).
+ * leaves the top. End: V + H < 2p (H <= (p - 1)^2 / 2^384 < p), its carry in P; V + H
+ * - p into copies in LO, T7, T8, T0, T1 and RDX, taken when that did not borrow past P
+ * (P384X_SUBP_CMOV).
  * Registers: T0..T8, LO, HI, RDX, the pointer a (free after the squares: it becomes P)
- * and t: 14, as p384x_mont_mul; the constants are "m" operands, a's and t's memory is
+ * and t: 14, as p384x_mont_mul; p's two low words are "m" operands, a's and t's memory is
  * declared by the "memory" clobber.
  */
 /* one cross product of a row: lo into limb l (CF chain), hi into limb h (OF chain) */
@@ -218,9 +240,9 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
  * LO (k0), X (k1), P (k2 + the pending borrow), subtracted from w1..w3. P is the
  * register of a's pointer (%[A]), free once the squares are in */
 #define P384S_K(w0, w1, w2, w3, X)                                                      \
-    "imulq %[M0I], %%rdx\n\t"                                                           \
-    "mulxq %[C0], %[" w0 "], %[LO]\n\tmulxq %[C1], %[" w0 "], %[" X "]\n\t"             \
-    "addq %[" w0 "], %[LO]\n\tadcq %%rdx, %[" X "]\n\tadcq $0, %[A]\n\t"                \
+    "movq %%rdx, %[LO]\n\tshlq $32, %[LO]\n\taddq %[LO], %%rdx\n\t"                     \
+    "movq %%rdx, %[" X "]\n\tshrq $32, %[" X "]\n\tmovq %%rdx, %[" w0 "]\n\tsubq %[LO], %[" w0 "]\n\t" \
+    "sbbq %[" X "], %[LO]\n\tsbbq $0, %[" X "]\n\taddq %%rdx, %[" X "]\n\tadcq $0, %[A]\n\t"   \
     "subq %[LO], %[" w1 "]\n\tsbbq %[" X "], %[" w2 "]\n\tsbbq %[A], %[" w3 "]\n\t"
 /* a round: the borrow out kept in P (SETC: P held k2 + P <= 2, as in P384M_ROUND), q
  * the new top limb in w0's register */
@@ -276,14 +298,13 @@ P384_INLINE void p384x_mont_sqr(uint64_t r[6], const uint64_t a[6])
             "addq 48(%[S]), %[T6]\n\tadcq 56(%[S]), %[HI]\n\tadcq %[T8], %[T2]\n\t"
             "adcq %[T1], %[T3]\n\tadcq %[T0], %[T4]\n\tadcq 88(%[S]), %[T5]\n\t"
             "adcq $0, %[A]\n\t"
-            P384X_SUBP("T6", "HI", "T2", "T3", "T4", "T5", "A")
-            P384X_ADDP_MASK("A", "LO", "T7", "T8", "T6", "HI", "T2", "T3", "T4", "T5")
+            P384X_SUBP_CMOV("T6", "HI", "T2", "T3", "T4", "T5", "A",
+                            "LO", "T7", "T8", "T0", "T1", "DX")
             : [T0] "=&r"(t0), [T1] "=&r"(t1), [T2] "=&r"(t2), [T3] "=&r"(t3),
               [T4] "=&r"(t4), [T5] "=&r"(t5), [T6] "=&r"(t6), [T7] "=&r"(t7),
               [T8] "=&r"(t8), [LO] "=&r"(lo), [HI] "=&r"(hi), [DX] "=&d"(dx),
               [A] "+&r"(ap)
-            : [S] "r"(t), [M0I] "m"(p384x_m0inv), [C0] "m"(p384x_c[0]),
-              [C1] "m"(p384x_c[1]), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
+            : [S] "r"(t), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
             : "cc", "memory");
     r[0] = t6; r[1] = hi; r[2] = t2; r[3] = t3; r[4] = t4; r[5] = t5;
 }
@@ -347,29 +368,33 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 /*
  * P-384's modular addition and subtraction as single inline-assembly carry chains
  * (plain ADD/ADC/SUB/SBB: on the MULX/ADX path with the product, so that the test of
- * that path covers them). Both end by adding p AND m for a mask m (0 or all-ones)
- * formed without a load or a branch from the shape of p: its words masked are
- * m >> 32, m << 32, 2m (low bit dropped) and m, m, m (P384X_ADDP_MASK, above).
- *   sum:  s = a + b (carry c in M), s - p, M = c - borrow: -1 exactly when a + b < p
- *         (a + b < 2p), then s + (p AND M);
- *   diff: s = a - b, M = -borrow, s + (p AND M).
+ * that path covers them).
+ *   sum:  s = a + b (carry c in M), s - p into six copies, taken (CMOVNC) unless the
+ *         subtraction borrowed past c, i.e. unless a + b < p (a + b < 2p): one carry
+ *         chain, one borrow chain and one CMOV deep (P384X_SUBP_CMOV, above);
+ *   diff: s = a - b, M = -borrow, then s + (p AND M), p's words masked formed without a
+ *         load or a branch from the shape of p: m >> 32, m << 32, 2m (low bit dropped)
+ *         and m, m, m (P384X_ADDP_MASK, above).
  * a and b fully reduced; s is then fully reduced. Registers: s (6), M, three temps
- * and b's base; p's two low words are "m" operands.
+ * (six for the sum) and b's base; p's two low words are "m" operands.
  */
 #define P384X_ADDP P384X_ADDP_MASK("M", "X0", "X1", "X2", "S0", "S1", "S2", "S3", "S4", "S5")
 
 #define P384X_ADDSUB_OUT                                                            \
     [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3), [S4] "+&r"(s4),  \
     [S5] "+&r"(s5), [M] "=&r"(m), [X0] "=&r"(x0), [X1] "=&r"(x1), [X2] "=&r"(x2)
+/* the sum's: three registers more for the copy of s */
+#define P384X_ADD_OUT P384X_ADDSUB_OUT, [X3] "=&r"(x3), [X4] "=&r"(x4), [X5] "=&r"(x5)
 
 /* s = s + (the six limbs at operand B) mod p, s and that operand fully reduced: the
- * sum's carry in M, p subtracted, the borrow taken from M (the mask), p AND M added */
+ * sum's carry in M, p subtracted from a copy in X0..X5, the copy taken when that did not
+ * borrow past M (P384X_SUBP_CMOV) */
 #define P384X_ADD_MEM(B)                                                                \
     "xorl %k[M], %k[M]\n\t"                                                             \
     "addq 0(%[" B "]), %[S0]\n\tadcq 8(%[" B "]), %[S1]\n\tadcq 16(%[" B "]), %[S2]\n\t"    \
     "adcq 24(%[" B "]), %[S3]\n\tadcq 32(%[" B "]), %[S4]\n\tadcq 40(%[" B "]), %[S5]\n\t" \
     "adcq $0, %[M]\n\t"                                                                 \
-    P384X_SUBP("S0", "S1", "S2", "S3", "S4", "S5", "M") P384X_ADDP "\n\t"
+    P384X_SUBP_CMOV("S0", "S1", "S2", "S3", "S4", "S5", "M", "X0", "X1", "X2", "X3", "X4", "X5")
 /* s = s - (the six limbs at operand B) mod p: M the borrow's mask, p AND M added */
 #define P384X_SUB_MEM(B)                                                                \
     "subq 0(%[" B "]), %[S0]\n\tsbbq 8(%[" B "]), %[S1]\n\tsbbq 16(%[" B "]), %[S2]\n\t"    \
@@ -379,7 +404,7 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 #define P384X_LIMBS(x) "m"(*(const uint64_t (*)[6])(x))
 #define P384X_LOAD(a)                                                               \
     uint64_t s0 = (a)[0], s1 = (a)[1], s2 = (a)[2], s3 = (a)[3], s4 = (a)[4], s5 = (a)[5]; \
-    uint64_t m, x0, x1, x2
+    uint64_t m, x0, x1, x2, x3, x4, x5; (void)x3; (void)x4; (void)x5
 #define P384X_STORE(r)                                                              \
     (r)[0] = s0; (r)[1] = s1; (r)[2] = s2; (r)[3] = s3; (r)[4] = s4; (r)[5] = s5
 
@@ -387,9 +412,10 @@ P384_INLINE void p384x_add(uint64_t r[6], const uint64_t a[6], const uint64_t b[
 {
     P384X_LOAD(a);
     __asm__(P384X_ADD_MEM("B")
-            : P384X_ADDSUB_OUT
-            : [B] "r"(b), P384X_LIMBS(b), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
-            : "cc");
+            : P384X_ADD_OUT
+            : [B] "r"(b), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
+            : "cc", "memory");   /* b read: P384X_ADD_OUT's 13 registers and B leave
+                                  * none for an "m" operand's base */
     P384X_STORE(r);
 }
 
@@ -423,9 +449,9 @@ P384_INLINE void p384x_mul3(uint64_t r[6], const uint64_t a[6])
 {
     P384X_LOAD(a);
     __asm__(P384X_ADD_MEM("A") P384X_ADD_MEM("A")
-            : P384X_ADDSUB_OUT
-            : [A] "r"(a), P384X_LIMBS(a), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
-            : "cc");
+            : P384X_ADD_OUT
+            : [A] "r"(a), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
+            : "cc", "memory");   /* a read, as in p384x_add */
     P384X_STORE(r);
 }
 #endif
