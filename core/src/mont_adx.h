@@ -137,8 +137,8 @@ __attribute__((constructor)) static void kl_mont_adx_init(void)
 #define KLM_AEND(e) "movl $0, %k[LO]\n\tadcxq %[LO], %[T" #e "]\n\t"
 /* the q pass's start, XOR (as the a_i pass's) and rdx = q = t_0 m0inv, and end: CF
  * into limb n, then OF and the carry out of limb n into limb 0, the new top limb.
- * Limb 0 is zero after the pass's first product (t_0 + (q m_0 mod 2^64) = 0 mod 2^64 with no carry in), so it serves as
- * the zero addend: ADCX of it takes CF into limb n, ADOX of it into itself sets it to
+ * Limb 0 is zero after the pass's first product (t_0 + (q m_0 mod 2^64) = 0 mod 2^64
+ * with no carry in), so it serves as the zero addend: ADCX of it takes CF into limb n, ADOX of it into itself sets it to
  * OF, and ADC $0 (CF as ADCX's) adds the carry out of limb n. The new top limb is 0 or
  * 1 (the window < 2m < 2^(64n + 1)), so the ADC leaves CF and OF clear. */
 #define KLM_Q(a) "xorl %k[LO], %k[LO]\n\tmovq %[MI], %%rdx\n\tmulxq %[T" #a "], %%rdx, %[HI]\n\t"

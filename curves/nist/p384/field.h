@@ -10,11 +10,10 @@
  * (no twelve-limb product in memory), for the product, and p384x_mont_sqr for the
  * square (its 21 products, then the same kind of rounds on the low half), rounds of
  * shifts and carry chains with no multiplication; otherwise, and with -Dasm=false
- * (KURV_NO_ASM), portable C: the product in twelve
- * limbs (p384_mul_wide), then p384_reduce (p384_reduce.h), whose rounds are shifts and
- * carry chains only. fe_add and fe_sub follow the same choice (p384x_add and p384x_sub
- * below, carry chains that subtract p under a CMOV or add it back by a mask in p's
- * shape; or kl_modadd and
+ * (KURV_NO_ASM), portable C: the product in twelve limbs (p384_mul_wide), then
+ * p384_reduce (p384_reduce.h), whose rounds are shifts and carry chains only. fe_add
+ * and fe_sub follow the same choice (p384x_add and p384x_sub below, carry chains that
+ * subtract p under a CMOV or add it back by a mask in p's shape; or kl_modadd and
  * kl_modsub), and so do the a = -3 doubling's fused steps fe_sub2 (r = a - b - c) and
  * fe_mul3_lazy (r = 3a, fully reduced; p384x_sub2 and p384x_mul3, or kl_modsub and
  * kl_modadd twice). tests/unit/test_field.c checks both paths against OpenSSL's BN
@@ -85,9 +84,8 @@ static const fe p384_rr = {{0xFFFFFFFE00000001ULL, 0x0000000200000000ULL,
  * chain over w1, w2, w3 only (k0, k1, k2 + P), whose borrow out is the next pending P
  * (limb 3 of the shifted window, aligned with the next round's k2), and q added at w6
  * with its carry into w7. The last round carries its borrow through to the top
- * instead. Bounds: the
- * Montgomery value V stays below 2p (as in any CIOS), so W = V + P 2^192 < 2^385:
- * seven limbs, the top 0 or 1.
+ * instead. Bounds: the Montgomery value V stays below 2p (as in any CIOS), so
+ * W = V + P 2^192 < 2^385: seven limbs, the top 0 or 1.
  * End. V < 2p in seven limbs; V - p into copies in the six registers the rounds free
  * (R5, RDX, LO, HI, P and b's pointer), taken when that did not borrow past the top
  * (P384X_SUBP_CMOV).
@@ -211,17 +209,17 @@ P384_INLINE void p384x_mont_mul(uint64_t r[6], const uint64_t a[6], const uint64
  * of the high half H limbs 6, 7 and 11 go to t[6], t[7], t[11], 8..10 stay.
  * Reduction of L alone, six rounds of p384x_mont_mul's kind (q = w0 (2^32 + 1) by a
  * shift and an add, k = (q d - w0) / 2^64 + q 2^64 by shifts and one borrow chain,
- * subtracted over w1..w3 with the pending borrow P): each
- * round's q becomes the window's new top limb (a move: nothing is above L), and the
- * last round carries its borrow through to that top. The window then holds
+ * subtracted over w1..w3 with the pending borrow P): each round's q becomes the
+ * window's new top limb (a move: nothing is above L), and the last round carries its
+ * borrow through to that top. The window then holds
  * V = (L + Q p) / 2^384 (Q < 2^384 the rounds' digits): V <= p; the partial values are
  * the digits so far above L's remaining part less borrows, below 2^384, so no borrow
  * leaves the top. End: V + H < 2p (H <= (p - 1)^2 / 2^384 < p), its carry in P; V + H
  * - p into copies in LO, T7, T8, T0, T1 and RDX, taken when that did not borrow past P
  * (P384X_SUBP_CMOV).
  * Registers: T0..T8, LO, HI, RDX, the pointer a (free after the squares: it becomes P)
- * and t: 14, as p384x_mont_mul; p's two low words are "m" operands, a's and t's memory is
- * declared by the "memory" clobber.
+ * and t: 14, as p384x_mont_mul; p's two low words are "m" operands, a's and t's
+ * memory is declared by the "memory" clobber.
  */
 /* one cross product of a row: lo into limb l (CF chain), hi into limb h (OF chain) */
 #define P384S_P(j, l, h) "mulxq " #j "*8(%[A]), %[LO], %[HI]\n\t"                        \
@@ -383,7 +381,7 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 #define P384X_ADDSUB_OUT                                                            \
     [S0] "+&r"(s0), [S1] "+&r"(s1), [S2] "+&r"(s2), [S3] "+&r"(s3), [S4] "+&r"(s4),  \
     [S5] "+&r"(s5), [M] "=&r"(m), [X0] "=&r"(x0), [X1] "=&r"(x1), [X2] "=&r"(x2)
-/* the sum's: three registers more for the copy of s */
+/* the sum's: three registers more (x3..x5, declared by the caller) for the copy of s */
 #define P384X_ADD_OUT P384X_ADDSUB_OUT, [X3] "=&r"(x3), [X4] "=&r"(x4), [X5] "=&r"(x5)
 
 /* s = s + (the six limbs at operand B) mod p, s and that operand fully reduced: the
@@ -404,13 +402,14 @@ P384_INLINE void fe_sqr(fe *r, const fe *a)
 #define P384X_LIMBS(x) "m"(*(const uint64_t (*)[6])(x))
 #define P384X_LOAD(a)                                                               \
     uint64_t s0 = (a)[0], s1 = (a)[1], s2 = (a)[2], s3 = (a)[3], s4 = (a)[4], s5 = (a)[5]; \
-    uint64_t m, x0, x1, x2, x3, x4, x5; (void)x3; (void)x4; (void)x5
+    uint64_t m, x0, x1, x2
 #define P384X_STORE(r)                                                              \
     (r)[0] = s0; (r)[1] = s1; (r)[2] = s2; (r)[3] = s3; (r)[4] = s4; (r)[5] = s5
 
 P384_INLINE void p384x_add(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     P384X_LOAD(a);
+    uint64_t x3, x4, x5;
     __asm__(P384X_ADD_MEM("B")
             : P384X_ADD_OUT
             : [B] "r"(b), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
@@ -448,6 +447,7 @@ P384_INLINE void p384x_sub2(uint64_t r[6], const uint64_t a[6], const uint64_t b
 P384_INLINE void p384x_mul3(uint64_t r[6], const uint64_t a[6])
 {
     P384X_LOAD(a);
+    uint64_t x3, x4, x5;
     __asm__(P384X_ADD_MEM("A") P384X_ADD_MEM("A")
             : P384X_ADD_OUT
             : [A] "r"(a), [P0] "m"(EC_P.v[0]), [P1] "m"(EC_P.v[1])
