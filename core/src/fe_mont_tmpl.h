@@ -3,7 +3,8 @@
  * Elements are x*R mod p (R = 2^(64 EC_N)), fully reduced, constant time.
  *
  * The includer defines EC_N, `typedef struct { uint64_t v[EC_N]; } fe;`,
- * `static const fe EC_P` (the prime) and EC_P_M0INV (-p^-1 mod 2^64), and provides
+ * `static const fe EC_P` (the prime), EC_P_M0INV (-p^-1 mod 2^64) and, unless p is read
+ * at run time (EC_P_AT_RUN_TIME), EC_P_M0INV_HI (the high limb of -p^-1 mod 2^128), and provides
  * ec_fp_rr (R^2 mod p as an fe): the generated header defines it as a constant; the
  * table generator computes it at start-up (see gen_tmpl.h, EC_FIELD_MONT).
  *
@@ -30,10 +31,14 @@
 #define EC_FIELD_MONT 1
 
 #if defined(KL_MONT_ADX) && !defined(EC_P_AT_RUN_TIME)
-/* EC_P_M0INV in memory: the ADX routines read it as a static constant (mont_adx.h) */
-static const uint64_t ec_p_m0inv_mem = EC_P_M0INV;
-#define KL_MONTMUL_ADX(n, r, a, b) kl_montmul_adx(n, r, a, b, EC_P.v, &ec_p_m0inv_mem)
-#define KL_MONTSQR_ADX(n, r, a) kl_montsqr_adx(n, r, a, EC_P.v, &ec_p_m0inv_mem)
+/* -p^-1 mod 2^128 in memory, EC_P_M0INV and EC_P_M0INV_HI: the ADX routines read it
+ * as a static constant (mont_adx.h; the high limb only the 8-limb squaring's reduction) */
+#ifndef EC_P_M0INV_HI
+#error "a built-in Montgomery field defines EC_P_M0INV_HI, the high limb of -p^-1 mod 2^128"
+#endif
+static const uint64_t ec_p_m0inv_mem[2] = { EC_P_M0INV, EC_P_M0INV_HI };
+#define KL_MONTMUL_ADX(n, r, a, b) kl_montmul_adx(n, r, a, b, EC_P.v, ec_p_m0inv_mem)
+#define KL_MONTSQR_ADX(n, r, a) kl_montsqr_adx(n, r, a, EC_P.v, ec_p_m0inv_mem)
 #define KL_MODADDSUB_X86 kl_modaddsub_x86
 #elif defined(KL_MONT_ADX)
 /* a run-time p (rt_tmpl.h): any odd p, read through the context */

@@ -2,7 +2,9 @@
  * kurv internal: x86-64 Montgomery multiplication (kl_montmul_adx) and squaring
  * (kl_montsqr_adx) with MULX, ADCX and ADOX (BMI2 + ADX) for 4, 6 and 8 limbs and any
  * odd modulus m < 2^(64n) whose top limb is below 2^64 - 1 (the product's bound; the
- * Brainpool primes'), with m0inv = -m^-1 mod 2^64; the generic Montgomery field
+ * Brainpool primes'), with m0inv pointing to -m^-1 mod 2^128 as two limbs, low limb
+ * first (the low limb -m^-1 mod 2^64 is the digit of every q pass; the 8-limb
+ * squaring's reduction also reads the high limb, KLR_RED8); the generic Montgomery field
  * (fe_mont_tmpl.h) calls them when the CPU has both extensions and falls back to
  * kl_montmul (mont_impl.h, portable C) otherwise.
  * Defines KL_MONT_ADX when compiled in: x86-64, GCC or Clang, optimising (at -O0 the
@@ -224,7 +226,8 @@ __attribute__((constructor)) static void kl_mont_adx_init(void)
 /*
  * r = a b / 2^(64n) mod m for n = 4, 6 or 8 (a compile-time constant), a, b < m, m odd
  * with its top limb below 2^64 - 1 (see KLM above; the Brainpool primes' are); the same
- * result as kl_montmul; m0inv points to -m^-1 mod 2^64 (a static constant, as m: see
+ * result as kl_montmul; m0inv points to -m^-1 mod 2^128, two limbs (this reads the low
+ * one, -m^-1 mod 2^64; a static constant, as m: see
  * the register budget above). Needs BMI2 and ADX (kl_mont_adx_on). r may alias a or b.
  * Registers: n + 6 (the window, LO, HI, rdx, the pointers a and b): 14 for n = 8.
  */
@@ -409,24 +412,55 @@ kl_sqr_wide_adx(size_t n, uint64_t *t, const uint64_t *a)
     "movl $0, %%edx\n\t" KLQ_DH1(120, "HI")
 
 /*
+ * The n = 8 squaring's reduction by pairs of q passes (KLR_RED8): its eight q passes
+ * are one serial chain (each q waits for the limb the previous pass leaves at the
+ * window's foot: about 11 cycles a pass). A pair's two digits come at once from the
+ * two limbs at its foot, Q = (t_1:t_0) (-m^-1) mod 2^128 (m0i[0] and m0i[1], the two
+ * limbs of -m^-1 mod 2^128): q = t_0 m0i[0] mod 2^64 by MULX, whose high half
+ * h starts the second digit, q' = h + t_0 m0i[1] + t_1 m0i[0] mod 2^64 (two IMUL, two
+ * ADD; done before the pass's XOR, as they change the flags). These are the digits the
+ * passes one by one would take (T + Q m = 0 mod 2^128 has one solution Q < 2^128), so
+ * the passes are the product's q passes (KLM_PM, KLM_QEND) unchanged; q' waits in the
+ * Y register (a's pointer, free after the diagonal) and the pair waits once, not twice.
+ * Five more instructions a pair; a chain of dependent squarings 155 -> 147 cycles each,
+ * brainpoolP512r1's ECDH about 279 -> 273 us (a loop of kurv_ecdh, best of five).
+ */
+#define KLR_Q2(a, b) "movq %[MI], %%rdx\n\tmulxq %[T" #a "], %%rdx, %[Y]\n\t"           \
+    "movq %[T" #a "], %[LO]\n\timulq %[MJ], %[LO]\n\taddq %[LO], %[Y]\n\t"             \
+    "movq %[T" #b "], %[LO]\n\timulq %[MI], %[LO]\n\taddq %[LO], %[Y]\n\t"             \
+    "xorl %k[LO], %k[LO]\n\t"
+#define KLR_Q1 "xorl %k[LO], %k[LO]\n\tmovq %[Y], %%rdx\n\t"
+#define KLR_P8(Q, a, b, c, d, e, f, g, h, i) Q KLM_PM(0, a, b) KLM_PM(1, b, c)          \
+    KLM_PM(2, c, d) KLM_PM(3, d, e) KLM_PM(4, e, f) KLM_PM(5, f, g) KLM_PM(6, g, h)     \
+    KLM_PM(7, h, i) KLM_QEND(i, a)
+#define KLR_RED8                                                                       \
+    KLR_P8(KLR_Q2(0, 1), 0, 1, 2, 3, 4, 5, 6, 7, 8) KLR_P8(KLR_Q1, 1, 2, 3, 4, 5, 6, 7, 8, 0) \
+    KLR_P8(KLR_Q2(2, 3), 2, 3, 4, 5, 6, 7, 8, 0, 1) KLR_P8(KLR_Q1, 3, 4, 5, 6, 7, 8, 0, 1, 2) \
+    KLR_P8(KLR_Q2(4, 5), 4, 5, 6, 7, 8, 0, 1, 2, 3) KLR_P8(KLR_Q1, 5, 6, 7, 8, 0, 1, 2, 3, 4) \
+    KLR_P8(KLR_Q2(6, 7), 6, 7, 8, 0, 1, 2, 3, 4, 5) KLR_P8(KLR_Q1, 7, 8, 0, 1, 2, 3, 4, 5, 6)
+
+/*
  * The n = 8 squaring: kl_montsqr_adx's steps in one statement, which leaves no limb to
  * the compiler's moves between statements: the cross products by rows (KLQ_CROSS8) in
  * an 8-register window T0 .. T7 that turns as the rows end (limb j in T((j - 1) mod 8):
  * each row leaves its two lowest limbs final and stores them to the array t, and the
  * next fresh limb takes a stored one's register); then the doubling and the diagonal
  * (KLQ_DIAG8) from the array, the low half into T0 .. T7 and the high half back to t;
- * then the reduction's q passes (KLM_RED8) on T0 .. T8, and KLF_ADD of the high half.
- * 476 instructions a call against 571 for the former nine statements (brainpoolP512r1,
- * counted in the straight-line code); the same contract as kl_montsqr_adx. Registers:
- * T0 .. T8, LO, HI, rdx, the pointers a and t: 14.
+ * then the reduction's q passes by pairs (KLR_RED8) on T0 .. T8, and KLF_ADD of the
+ * high half.
+ * 496 instructions a call (brainpoolP512r1, counted in the straight-line code; 476 before
+ * the pairs, 571 as nine statements); the same contract as
+ * kl_montsqr_adx. Registers: T0 .. T8, LO, HI, rdx, the pointers a (then the pair's
+ * second digit) and t: 14.
  */
 static inline __attribute__((always_inline)) void
 klx_montsqr8(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *m0inv)
 {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, lo_, hi_, t[16];
-    __asm__(KLQ_CROSS8 KLQ_DIAG8 "xorl %k[T8], %k[T8]\n\t" KLM_RED8
-            : KLM_T8, [LO] "=&r"(lo_), [HI] "=&r"(hi_)
-            : [Y] "r"(a), [S] "r"(t), [MI] "m"(*m0inv), KLM_M8(m)
+    uintptr_t y = (uintptr_t)a;
+    __asm__(KLQ_CROSS8 KLQ_DIAG8 "xorl %k[T8], %k[T8]\n\t" KLR_RED8
+            : KLM_T8, [LO] "=&r"(lo_), [HI] "=&r"(hi_), [Y] "+&r"(y)
+            : [S] "r"(t), [MI] "m"(m0inv[0]), [MJ] "m"(m0inv[1]), KLM_M8(m)
             : "rdx", "cc", "memory");   /* a read and t written: by "memory", as their
                                            "m" operands would take one more register
                                            with ASan */

@@ -22,5 +22,6 @@ typedef struct { uint64_t v[EC_N]; } fe;
 static const fe EC_P = {{0x2013481D1F6E5377ULL,0x6E3BF623D5262028ULL,0x3E660A909D838D72ULL,0xA9FB57DBA1EEA9BCULL}};
 #define EC_FIELD_MONT_TMPL 1   /* fe_mul ...: core/src/fe_mont_tmpl.h, included by ec/curve.h */
 #define EC_P_M0INV 0xC6A75590CEFD89B9ULL  /* -p^-1 mod 2^64 */
+#define EC_P_M0INV_HI 0xDAB9E6A22773CA1FULL  /* -p^-1 mod 2^128 = (EC_P_M0INV_HI:EC_P_M0INV) */
 
 #endif

@@ -22,5 +22,6 @@ typedef struct { uint64_t v[EC_N]; } fe;
 static const fe EC_P = {{0x874700133107EC53ULL,0xACD3A729901D1A71ULL,0x12B1DA197FB71123ULL,0x152F7109ED5456B4ULL,0x0F5D6F7E50E641DFULL,0x8CB91E82A3386D28ULL}};
 #define EC_FIELD_MONT_TMPL 1   /* fe_mul ...: core/src/fe_mont_tmpl.h, included by ec/curve.h */
 #define EC_P_M0INV 0x9A6EA96CEA9EC825ULL  /* -p^-1 mod 2^64 */
+#define EC_P_M0INV_HI 0x834B1E52EDF77594ULL  /* -p^-1 mod 2^128 = (EC_P_M0INV_HI:EC_P_M0INV) */
 
 #endif
