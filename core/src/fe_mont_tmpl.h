@@ -3,10 +3,11 @@
  * Elements are x*R mod p (R = 2^(64 EC_N)), fully reduced, constant time.
  *
  * The includer defines EC_N, `typedef struct { uint64_t v[EC_N]; } fe;`,
- * `static const fe EC_P` (the prime), EC_P_M0INV (-p^-1 mod 2^64) and, unless p is read
- * at run time (EC_P_AT_RUN_TIME), EC_P_M0INV_HI (the high limb of -p^-1 mod 2^128), and provides
- * ec_fp_rr (R^2 mod p as an fe): the generated header defines it as a constant; the
- * table generator computes it at start-up (see gen_tmpl.h, EC_FIELD_MONT).
+ * `static const fe EC_P` (the prime), EC_P_M0INV (-p^-1 mod 2^64) and, unless p is
+ * read at run time (EC_P_AT_RUN_TIME), EC_P_M0INV_HI (the high limb of -p^-1 mod
+ * 2^128), and provides ec_fp_rr (R^2 mod p as an fe): the generated header defines it
+ * as a constant; the table generator computes it at start-up (see gen_tmpl.h,
+ * EC_FIELD_MONT).
  *
  * The product: on x86-64 with BMI2 and ADX, for 4, 6 or 8 limbs, kl_montmul_adx
  * (mont_adx.h: MULX/ADCX/ADOX inline assembly; p's top limb must be below 2^64 - 1,
