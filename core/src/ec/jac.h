@@ -386,6 +386,37 @@ static void jac_add_aff_core(EC_CTX_PARAM ec_jac *r, const ec_jac *p, const ec_a
 #endif
 }
 
+/*
+ * Co-Z addition with update (ZADDU, Meloni, "New point addition formulae for ECC
+ * applications", 2007): p and q share one Z, neither is O and p != +-q (the caller's
+ * proof); r = p + q, and p becomes the same point with r's Z, so that p + r is again
+ * a co-Z addition. 5M + 2S, branch-free:
+ *   A = (X2 - X1)^2, B = X1 A, C = X2 A, D = (Y2 - Y1)^2, E = Y1 (C - B),
+ *   X3 = D - B - C, Y3 = (Y2 - Y1) (B - X3) - E, Z3 = Z (X2 - X1); p := (B, E, Z3).
+ * r may alias q, not p. Independent of the curve's a.
+ */
+static inline void jac_zaddu(EC_CTX_PARAM ec_jac *r, ec_jac *p, const ec_jac *q)
+{
+    fe h, a, b, c, d, e, t;
+    fe_sub(EC_CTX_ARG &h, &q->x, &p->x);
+    fe_sqr(EC_CTX_ARG &a, &h);
+    fe_mul(EC_CTX_ARG &b, &p->x, &a);
+    fe_mul(EC_CTX_ARG &c, &q->x, &a);
+    fe_sub(EC_CTX_ARG &t, &q->y, &p->y);      /* last reads of q */
+    fe_sqr(EC_CTX_ARG &d, &t);
+    fe_sub(EC_CTX_ARG &e, &c, &b);
+    fe_mul(EC_CTX_ARG &e, &p->y, &e);
+    fe_mul(EC_CTX_ARG &p->z, &p->z, &h);      /* Z3, p's from here on */
+    fe_sub(EC_CTX_ARG &d, &d, &b);
+    fe_sub(EC_CTX_ARG &r->x, &d, &c);
+    fe_sub(EC_CTX_ARG &d, &b, &r->x);
+    fe_mul(EC_CTX_ARG &d, &t, &d);
+    fe_sub(EC_CTX_ARG &r->y, &d, &e);
+    r->z = p->z;
+    p->x = b;
+    p->y = e;
+}
+
 /* r = p + q with q affine (never O), variable time: jac_add_aff_core, special cases
  * branched; tw: p, q and r are on the loop curve (the doubling case doubles there). */
 static inline void jac_add_aff_vartime_on(EC_CTX_PARAM ec_jac *r, const ec_jac *p,
