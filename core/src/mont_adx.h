@@ -167,9 +167,12 @@ __attribute__((constructor)) static void kl_mont_adx_init(void)
 #define KLM_AP8(off, a, b, c, d, e, f, g, h, i) KLM_A(off) KLM_PB(0, a, b) \
     KLM_PB(8, b, c) KLM_PB(16, c, d) KLM_PB(24, d, e) KLM_PB(32, e, f) KLM_PB(40, f, g) \
     KLM_PB(48, g, h) KLM_PB(56, h, i) KLM_AEND(i)
-#define KLM_QP8(a, b, c, d, e, f, g, h, i) KLM_Q(a) KLM_PM(0, a, b) KLM_PM(1, b, c) \
-    KLM_PM(2, c, d) KLM_PM(3, d, e) KLM_PM(4, e, f) KLM_PM(5, f, g) KLM_PM(6, g, h) \
+/* n = 8's q pass after the head Q (the digit into rdx: KLM_Q, or the squaring's pairs,
+ * KLR_RED8 below) */
+#define KLM_QPH8(Q, a, b, c, d, e, f, g, h, i) Q KLM_PM(0, a, b) KLM_PM(1, b, c)         \
+    KLM_PM(2, c, d) KLM_PM(3, d, e) KLM_PM(4, e, f) KLM_PM(5, f, g) KLM_PM(6, g, h)     \
     KLM_PM(7, h, i) KLM_QEND(i, a)
+#define KLM_QP8(a, b, c, d, e, f, g, h, i) KLM_QPH8(KLM_Q(a), a, b, c, d, e, f, g, h, i)
 /* the rows of a product; the q passes alone are the squaring's reduction (KLM_RED) */
 #define KLM_MUL4 KLM_FIRST4 KLM_QP4(0, 1, 2, 3, 4)                                      \
     KLM_AP4(8, 1, 2, 3, 4, 0) KLM_QP4(1, 2, 3, 4, 0)                                    \
@@ -420,7 +423,7 @@ kl_sqr_wide_adx(size_t n, uint64_t *t, const uint64_t *a)
  * h starts the second digit, q' = h + t_0 m0i[1] + t_1 m0i[0] mod 2^64 (two IMUL, two
  * ADD; done before the pass's XOR, as they change the flags). These are the digits the
  * passes one by one would take (T + Q m = 0 mod 2^128 has one solution Q < 2^128), so
- * the passes are the product's q passes (KLM_PM, KLM_QEND) unchanged; q' waits in the
+ * the passes are the product's q passes (KLM_QPH8) unchanged; q' waits in the
  * Y register (a's pointer, free after the diagonal) and the pair waits once, not twice.
  * Five more instructions a pair; a chain of dependent squarings 155 -> 147 cycles each,
  * brainpoolP512r1's ECDH about 279 -> 273 us (a loop of kurv_ecdh, best of five).
@@ -430,14 +433,15 @@ kl_sqr_wide_adx(size_t n, uint64_t *t, const uint64_t *a)
     "movq %[T" #b "], %[LO]\n\timulq %[MI], %[LO]\n\taddq %[LO], %[Y]\n\t"             \
     "xorl %k[LO], %k[LO]\n\t"
 #define KLR_Q1 "xorl %k[LO], %k[LO]\n\tmovq %[Y], %%rdx\n\t"
-#define KLR_P8(Q, a, b, c, d, e, f, g, h, i) Q KLM_PM(0, a, b) KLM_PM(1, b, c)          \
-    KLM_PM(2, c, d) KLM_PM(3, d, e) KLM_PM(4, e, f) KLM_PM(5, f, g) KLM_PM(6, g, h)     \
-    KLM_PM(7, h, i) KLM_QEND(i, a)
 #define KLR_RED8                                                                       \
-    KLR_P8(KLR_Q2(0, 1), 0, 1, 2, 3, 4, 5, 6, 7, 8) KLR_P8(KLR_Q1, 1, 2, 3, 4, 5, 6, 7, 8, 0) \
-    KLR_P8(KLR_Q2(2, 3), 2, 3, 4, 5, 6, 7, 8, 0, 1) KLR_P8(KLR_Q1, 3, 4, 5, 6, 7, 8, 0, 1, 2) \
-    KLR_P8(KLR_Q2(4, 5), 4, 5, 6, 7, 8, 0, 1, 2, 3) KLR_P8(KLR_Q1, 5, 6, 7, 8, 0, 1, 2, 3, 4) \
-    KLR_P8(KLR_Q2(6, 7), 6, 7, 8, 0, 1, 2, 3, 4, 5) KLR_P8(KLR_Q1, 7, 8, 0, 1, 2, 3, 4, 5, 6)
+    KLM_QPH8(KLR_Q2(0, 1), 0, 1, 2, 3, 4, 5, 6, 7, 8)                                  \
+    KLM_QPH8(KLR_Q1, 1, 2, 3, 4, 5, 6, 7, 8, 0)                                        \
+    KLM_QPH8(KLR_Q2(2, 3), 2, 3, 4, 5, 6, 7, 8, 0, 1)                                  \
+    KLM_QPH8(KLR_Q1, 3, 4, 5, 6, 7, 8, 0, 1, 2)                                        \
+    KLM_QPH8(KLR_Q2(4, 5), 4, 5, 6, 7, 8, 0, 1, 2, 3)                                  \
+    KLM_QPH8(KLR_Q1, 5, 6, 7, 8, 0, 1, 2, 3, 4)                                        \
+    KLM_QPH8(KLR_Q2(6, 7), 6, 7, 8, 0, 1, 2, 3, 4, 5)                                  \
+    KLM_QPH8(KLR_Q1, 7, 8, 0, 1, 2, 3, 4, 5, 6)
 
 /*
  * The n = 8 squaring: kl_montsqr_adx's steps in one statement, which leaves no limb to
