@@ -68,7 +68,9 @@ struct kurv_curve_ops {
      * Return: KURV_OK; KURV_ERR_INFINITY if k = 0 (xy zeroed). */
     kurv_err (*mul_base)(const kurv_curve *c, uint8_t *xy, const uint8_t *k);
 
-    /* xy = k*P for P = pxy on the curve. Constant time in k and P.
+    /* xy = k*P for P = pxy on the curve, P public (every caller's P is a peer's public
+     * key: ECDH, ECIES). Constant time in k; the time may depend on P (a built-in curve
+     * makes P's table affine with a variable-time inversion).
      * Return: KURV_OK; KURV_ERR_INFINITY if the product is O (xy zeroed);
      * KURV_ERR_POINT if a coordinate of P is >= p. */
     kurv_err (*mul)(const kurv_curve *c, uint8_t *xy, const uint8_t *k, const uint8_t *pxy);

@@ -444,14 +444,14 @@ static inline void jac_add_aff_vartime_on(EC_CTX_PARAM ec_jac *r, const ec_jac *
 
 /*
  * Montgomery's trick: cnt Jacobian points, none O, to affine with a single
- * inversion: 3(cnt - 1) M for the prefix products and their unwinding, then 1S + 3M per
- * point. ct (a compile-time constant at each call) picks the inversion: fe_inv,
- * constant time (secret points; the rest is branch-free already, its only branch
- * being on the public index i), or fe_inv_vartime (public points only). A zero Z gives
- * garbage, not a crash. tmp holds cnt field elements. a and p must not overlap.
+ * inversion, the variable-time one (fe_inv_vartime): public points only (the odd
+ * multiples of verification's Q, ECDH's table of the peer's key). 3(cnt - 1) M for the
+ * prefix products and their unwinding, then 1S + 3M per point. A zero Z gives garbage
+ * (its inversion gives 0), not a crash. tmp holds cnt field elements. a and p must not
+ * overlap.
  */
-static inline __attribute__((always_inline)) void
-jac_batch_to_aff_(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp, int ct)
+static __attribute__((noinline)) void
+jac_batch_to_aff_vartime(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
 {
     fe inv, zi, zi2;
     size_t i;
@@ -461,10 +461,7 @@ jac_batch_to_aff_(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp, 
     tmp[0] = p[0].z;
     for (i = 1; i < cnt; i++)
         fe_mul(EC_CTX_ARG &tmp[i], &tmp[i - 1], &p[i].z);
-    if (ct)
-        fe_inv(EC_CTX_ARG &inv, &tmp[cnt - 1]);         /* 1 / (z_0 ... z_{cnt-1}) */
-    else
-        fe_inv_vartime(EC_CTX_ARG &inv, &tmp[cnt - 1]);
+    fe_inv_vartime(EC_CTX_ARG &inv, &tmp[cnt - 1]);     /* 1 / (z_0 ... z_{cnt-1}) */
     for (i = cnt; i-- > 0;) {
         if (i > 0) {
             fe_mul(EC_CTX_ARG &zi, &inv, &tmp[i - 1]); /* 1 / z_i */
@@ -477,24 +474,6 @@ jac_batch_to_aff_(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp, 
         fe_mul(EC_CTX_ARG &zi2, &zi2, &zi);
         fe_mul(EC_CTX_ARG &a[i].y, &p[i].y, &zi2);
     }
-    if (ct) {
-        memset(&inv, 0, sizeof inv);
-        memset(&zi, 0, sizeof zi);
-        memset(&zi2, 0, sizeof zi2);
-    }
-}
-
-/* jac_batch_to_aff_ with the variable-time inversion: public points only */
-static void jac_batch_to_aff_vartime(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
-{
-    jac_batch_to_aff_(EC_CTX_ARG a, p, cnt, tmp, 0);
-}
-
-/* jac_batch_to_aff_ with the constant-time inversion (k*P's table in pt_mul_aff_ct);
- * the caller wipes tmp */
-static inline void jac_batch_to_aff_ct(EC_CTX_PARAM ec_aff *a, const ec_jac *p, size_t cnt, fe *tmp)
-{
-    jac_batch_to_aff_(EC_CTX_ARG a, p, cnt, tmp, 1);
 }
 
 #endif

@@ -1,11 +1,13 @@
 /*
  * kurv internal, curve template: the constant-time multiplications, for secret
  * scalars (k < n, EC_SLEN big-endian bytes). No branch and no memory index depends on
- * k or on the point; the scalar copies and digits are wiped.
+ * k or on the point (but for the one public point named below); the scalar copies and
+ * digits are wiped.
  *   pt_mul_ct(r, k, P)            k*P for any point P of the curve (the point API)
- *   pt_mul_aff_ct(r, k, a)        the same for an affine a (ECDH): the table by mixed
- *                                 additions (with EC_VAR_AFFINE made affine, and mixed
- *                                 additions in the loop)
+ *   pt_mul_aff_ct(r, k, a)        the same for an affine a that is PUBLIC (ECDH's and
+ *                                 ECIES' peer key): the table by co-Z additions made
+ *                                 affine by a variable-time inversion, mixed additions
+ *                                 in the loop; constant time in k
  *   pt_mul_table_ct(r, k, tab)    k*P from P's fixed-window table (window i entry j =
  *                                 (j+1) 2^(EC_BASE_W i) P): one addition per window
  *   pt_mul_base_ct(r, k)          k*G from the generator's table ec_base_table, the
@@ -422,30 +424,24 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
     memset(tab, 0, sizeof tab);
 }
 
-/* EC_VAR_AFFINE: pt_mul_aff_ct makes its table affine (one constant-time inversion)
- * and adds with mixed additions; on by default, a curve's field header may set it to
- * 0. kurv-bench -c, µs per ECDH, Jacobian table against affine (measured with the
- * inlined ADX add/sub of mont_adx.h): P-384 124.3 against
- * 119.0, P-521 190.2 against 184.4, brainpoolP256r1 65.3 against 63.5, brainpoolP384r1
- * 174.5 against 164.3, brainpoolP512r1 362.3 against 340.3; P-256 35.0 against 35.2,
- * where the inversion costs about what the 4M + 1S saved on each of the loop's
- * additions gain (its field.h sets 0). */
-#ifndef EC_VAR_AFFINE
-#define EC_VAR_AFFINE 1
-#endif
-#if EC_VAR_AFFINE
 /* r = k*a for an affine point a of the curve (not O; ECDH's peer key), k < n: the
  * table of jP (j = 1..EC_VAR_ENTRIES) is built by co-Z additions (jac_zaddu, 5M + 2S
  * against a mixed addition's 8M + 3S), jP = a + (j-1)P, with a brought to 2P's Z first
  * (3M + 1S) and to jP's by each addition ((j-1)P != +-a as n is a prime above
- * EC_VAR_ENTRIES), then made affine with one
- * constant-time inversion (jac_batch_to_aff_ct), so that each of the loop's additions
- * is mixed (jac_add_aff_core: 4M + 1S fewer than jac_add_core) and each lookup reads
- * two coordinates instead of three. The loop is pt_mul_tab_loop_ct's (the same fold
- * of k, recoding and proof that acc = +-t cannot occur), with the top digit's entry as
- * the start and acc = O and digit 0 selected by masks. With EC_TWIST_A3, a is first
- * mapped onto E_t as the affine (x z^2, y z^3) and the result leaves as (X : Y : Z z).
- * Constant time in k and a. */
+ * EC_VAR_ENTRIES), then made affine with one variable-time inversion
+ * (jac_batch_to_aff_vartime: the table depends on a alone, which is public; 4.2 -> 2.2
+ * µs on brainpoolP512r1), so that each of the loop's additions is mixed
+ * (jac_add_aff_core: 4M + 1S fewer than jac_add_core) and each lookup reads two
+ * coordinates instead of three. Measured against the Jacobian table (µs per ECDH):
+ * with the constant-time inversion, kurv-bench -c, P-384 124.3 against 119.0, P-521
+ * 190.2 against 184.4, brainpoolP256r1 65.3 against 63.5, brainpoolP384r1 174.5
+ * against 164.3, brainpoolP512r1 362.3 against 340.3, P-256 35.0 against 35.2; with
+ * the variable-time one, a loop of kurv_ecdh, P-256 34.5 against 32.9. The loop is
+ * pt_mul_tab_loop_ct's (the same fold of k, recoding and proof that acc = +-t cannot
+ * occur), with the top digit's entry as the start and acc = O and digit 0 selected by
+ * masks. With EC_TWIST_A3, a is first mapped onto E_t as the affine (x z^2, y z^3) and
+ * the result leaves as (X : Y : Z z). Constant time in k; a must be public (the
+ * table's inversion takes time that depends on it). */
 static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *a)
 {
     ec_jac jt[EC_VAR_ENTRIES], acc;
@@ -471,7 +467,7 @@ static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_af
     jt[0].z = jt[1].z;
     for (i = 2; i < EC_VAR_ENTRIES; i++)
         jac_zaddu(EC_CTX_ARG &jt[i], &jt[0], &jt[i - 1]);
-    jac_batch_to_aff_ct(EC_CTX_ARG tab + 1, jt + 1, EC_VAR_ENTRIES - 1, tmp);
+    jac_batch_to_aff_vartime(EC_CTX_ARG tab + 1, jt + 1, EC_VAR_ENTRIES - 1, tmp);
 
     flip = sc_fold_half(EC_CTX_ARG kk, k);
     sc_recode_signed(d, kk, EC_VAR_W, EC_VAR_DIGITS);
@@ -497,33 +493,6 @@ static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_af
     ad = 0;
     neg = 0;
 }
-#else
-/* r = k*a for an affine point a of the curve (not O; ECDH's peer key): pt_mul_ct with
- * the table built by mixed additions, jP = (j-1)P + a (j = 3..EC_VAR_ENTRIES, (j-1)P
- * != +-a as n is a prime above EC_VAR_ENTRIES; jac_add_aff_core: 4M + 1S fewer per
- * entry than jac_add_core). With EC_TWIST_A3, a is first mapped onto E_t as the
- * affine (x z^2, y z^3). Constant time in k and a. */
-static void pt_mul_aff_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_aff *a)
-{
-    ec_jac tab[EC_VAR_ENTRIES + 1];
-    ec_aff at = *a;
-    uint64_t hz, rz;
-    unsigned i;
-
-#ifdef EC_TWIST_A3
-    fe_mul(EC_CTX_ARG &at.x, &at.x, &ec_tw.z2);           /* a on E_t */
-    fe_mul(EC_CTX_ARG &at.y, &at.y, &ec_tw.z3);
-#endif
-    jac_set_inf(EC_CTX_ARG &tab[0]);
-    jac_from_aff(EC_CTX_ARG &tab[1], &at);
-    jac_dbl_t(EC_CTX_ARG &tab[2], &tab[1]);
-    for (i = 3; i <= EC_VAR_ENTRIES; i++)
-        jac_add_aff_core(EC_CTX_ARG &tab[i], &tab[i - 1], &at, &hz, &rz);
-    pt_mul_tab_loop_ct(EC_CTX_ARG r, k, tab);
-    memset(tab, 0, sizeof tab);
-    memset(&at, 0, sizeof at);
-}
-#endif /* EC_VAR_AFFINE */
 #endif /* EC_GLV */
 
 #ifdef EC_GLV

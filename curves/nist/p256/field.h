@@ -30,9 +30,6 @@
 #define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
 #define EC_MADD_8M3S 1       /* a product costs about a square: ec/jac.h, jac_add_aff_core */
 #define EC_ADD_12M4S 1       /* the same for the full addition: ec/jac.h, jac_add_core */
-#define EC_VAR_AFFINE 0      /* ECDH's k*P keeps its Jacobian table: the inversion that
-                              * makes it affine costs what its mixed additions save
-                              * (ec/mul_ct.h) */
 
 typedef struct { uint64_t v[EC_N]; } fe;
 
