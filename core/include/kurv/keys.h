@@ -81,7 +81,9 @@ KURV_API kurv_err kurv_point_convert(const kurv_curve *c, uint8_t *out, size_t *
  * @peer:       Q as SEC1 (compressed or uncompressed), @peer_len bytes; fully validated first.
  * Return: KURV_OK; KURV_ERR_ARG (wrong @secret_len); KURV_ERR_PRIVKEY (d = 0, d >= n, wrong
  *         length); KURV_ERR_POINT (bad encoding, off curve); KURV_ERR_INFINITY (Q or d*Q = O).
- *         @secret is zeroed on error. Constant time in @priv.
+ *         @secret is zeroed on error. Constant time in @priv; @peer is public: the time
+ *         may depend on it (a built-in curve makes its table of Q's multiples affine with
+ *         a variable-time inversion).
  * Spec: IEEE 1363-2000 7.2.1; SEC 1 v2 3.3.1.
  */
 KURV_API kurv_err kurv_ecdh(const kurv_curve *c, uint8_t *secret, size_t secret_len,

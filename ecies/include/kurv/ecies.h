@@ -211,7 +211,8 @@ KURV_API size_t kurv_ecies_plaintext_max_len(const kurv_curve *c, const kurv_eci
  * Return: KURV_OK; KURV_ERR_ARG (bad @c or @p, NULL pointers, length overflow);
  *         KURV_ERR_BUFFER (@out too small; *@out_len gives the size needed);
  *         KURV_ERR_POINT / KURV_ERR_INFINITY (bad @pub); KURV_ERR_RNG; an error of a
- *         custom component. @out is zeroed on error. Constant time in r, Z and the keys.
+ *         custom component. @out is zeroed on error. Constant time in r, Z and the keys;
+ *         the time may depend on @pub, which is public (as kurv_ecdh()'s @peer).
  * Spec: IEEE 1363a-2004 11.3.2; ISO 18033-2 10.2.3; SEC 1 v2 5.1.3.
  */
 KURV_API kurv_err kurv_ecies_encrypt(const kurv_curve *c, uint8_t *out, size_t *out_len,
