@@ -426,11 +426,11 @@ static void pt_mul_ct(EC_CTX_PARAM ec_proj *r, const uint8_t *k, const ec_proj *
 
 /* r = k*a for an affine point a of the curve (not O; ECDH's peer key), k < n: the
  * table of jP (j = 1..EC_VAR_ENTRIES) is built by co-Z additions (jac_zaddu, 5M + 2S
- * against a mixed addition's 8M + 3S), jP = a + (j-1)P, with a brought to 2P's Z first
- * (3M + 1S) and to jP's by each addition ((j-1)P != +-a as n is a prime above
- * EC_VAR_ENTRIES), then made affine with one variable-time inversion
- * (jac_batch_to_aff_vartime: the table depends on a alone, which is public; 4.2 -> 2.2
- * µs on brainpoolP512r1), so that each of the loop's additions is mixed
+ * against a mixed addition's 7M + 4S, or 8M + 3S with EC_MADD_8M3S), jP = a + (j-1)P,
+ * with a brought to 2P's Z first (3M + 1S) and to jP's by each addition ((j-1)P != +-a
+ * as n is a prime above EC_VAR_ENTRIES), then made affine with one variable-time
+ * inversion (jac_batch_to_aff_vartime: the table depends on a alone, which is public;
+ * 4.2 -> 2.2 µs on brainpoolP512r1), so that each of the loop's additions is mixed
  * (jac_add_aff_core: 4M + 1S fewer than jac_add_core) and each lookup reads two
  * coordinates instead of three. Measured against the Jacobian table (µs per ECDH):
  * with the constant-time inversion, kurv-bench -c, P-384 124.3 against 119.0, P-521
