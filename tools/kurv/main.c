@@ -251,7 +251,7 @@ static const char usage_head[] =
 
 static const char usage_tail[] =
     "\n"
-    "Key files may be PEM or DER, SEC1 or PKCS#8 (unencrypted); the format is detected.\n"
+    "Key files may be PEM or DER, SEC1 or PKCS#8 (encrypted: --pass); the format is detected.\n"
     "Exit status: 0 success, 1 signature does not verify, 2 usage or input error.\n";
 
 /* The program's path as run (argv[0]), for `kurv demo` when /proc/self/exe is unreadable. */
