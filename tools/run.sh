@@ -2,7 +2,7 @@
 # kurv: the one-line commands of the README.
 #
 #   ./tools/run.sh deps   install the Debian 12 packages kurv needs (as root; skipped when present)
-#   ./tools/run.sh demo   deps, build in ./build, run `kurv demo`
+#   ./tools/run.sh demo   deps, build the tool (and the libraries it links) in ./build, run `kurv demo`
 #   ./tools/run.sh test   deps, build, every test suite; then the same under ASan + UBSan
 #                         with frame pointers in ./build-san; one curve family alone
 #                         (brainpool, no kurv-schnorr) in ./build-brainpool; the portable C
@@ -101,7 +101,10 @@ build() {
 
 cmd_demo() {
     cmd_deps || return 1
-    build build || return 1
+    # the tool and the libraries it links only: the demo needs nothing else (the tests,
+    # the benchmark and the fuzzers' replay programs are `run.sh test`'s build)
+    say "build: build tools/kurv/kurv"
+    setup build && meson compile -C build tools/kurv/kurv:executable || return 1
     say "demo: build/tools/kurv/kurv demo"
     build/tools/kurv/kurv demo
 }
