@@ -73,6 +73,11 @@ expect_err "unexpected argument" 2 "$KURV" keygen -c "$curve" extra
 expect_err "output into a missing folder" 2 "$KURV" keygen -c "$curve" -o nodir/key.pem
 if [ -w /dev/full ]; then
     expect_err "write error (/dev/full)" 2 "$KURV" keygen -c "$curve" -o /dev/full
+    # the commands that only print: a failed write to stdout is an error too
+    for c in version curves help --help "help sign" "sign --help"; do
+        expect_err "write error of kurv $c (stdout on /dev/full)" 2 sh -c "exec \"\$0\" $c >/dev/full" "$KURV"
+    done
+    expect_err "write error of kurv version (stdout closed)" 2 sh -c 'exec "$0" version >&-' "$KURV"
 fi
 fi
 

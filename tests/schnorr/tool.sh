@@ -93,6 +93,21 @@ expect 2 "missing -k" "$KURV" schnorr sign --msg 00
 expect 2 "no message" "$KURV" schnorr sign -k "$SK"
 expect 2 "two messages" "$KURV" schnorr sign -k "$SK" --msg 00 -m "$tmp/msg"
 expect 2 "short secret key" "$KURV" schnorr pubkey -k 0102
+# an inline secret key is never written to stderr, and a wrong length is said as such
+# (not taken for a file name)
+BADSK=FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364142   # n + 1
+expect 2 "secret key n + 1" "$KURV" schnorr pubkey -k "$BADSK"
+if grep -qi "$BADSK" "$tmp/err"; then bad "secret key n + 1: echoed on stderr"; else ok "secret key n + 1: not echoed"; fi
+expect 2 "secret key n + 1 (sign)" "$KURV" schnorr sign -k "$BADSK" --msg 00
+if grep -qi "$BADSK" "$tmp/err"; then bad "secret key n + 1 (sign): echoed on stderr"; else ok "secret key n + 1 (sign): not echoed"; fi
+SK63=${SK%?}
+expect 2 "secret key of 63 hex digits" "$KURV" schnorr sign -k "$SK63" --msg 00
+if grep -q "expected 64 hex digits, got 63" "$tmp/err" && ! grep -qi "$SK63" "$tmp/err"; then
+    ok "secret key of 63 hex digits: said, not echoed"
+else
+    bad "secret key of 63 hex digits: $(cat "$tmp/err")"
+fi
+expect 2 "empty --key=" "$KURV" schnorr pubkey --key=
 expect 2 "secret key 0" "$KURV" schnorr pubkey -k 0000000000000000000000000000000000000000000000000000000000000000
 expect 2 "bad --aux" "$KURV" schnorr sign -k "$SK" --msg 00 --aux 12
 expect 2 "bad --msg hex" "$KURV" schnorr sign -k "$SK" --msg 0g

@@ -241,8 +241,8 @@ int cmd_decrypt(int argc, char **argv)
     if (e) {
         tool_free(pt, pt_cap);
         if (e == KURV_ERR_DECRYPT)
-            return tool_fail("%s: decryption failed (wrong key, preset or options, or the data "
-                             "was altered or truncated)", o.pos[0]);
+            return tool_fail("%s: decryption failed (wrong key, preset or options (not --iv), or the "
+                             "data was altered or truncated)", o.pos[0]);
         return tool_fail("decrypt: %s", kurv_strerror(e));
     }
     rc = tool_write(o.out, pt, pt_len, 1);

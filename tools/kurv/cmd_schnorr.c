@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <kurv/schnorr.h>
 
 struct sopts {
@@ -71,14 +72,39 @@ static int parse(struct sopts *o, const char *sub, const char *allowed, int argc
     return 0;
 }
 
-/* exactly len bytes from hex given inline or in a file; what names it in errors */
-static int get_hex(uint8_t *out, size_t len, const char *arg, const char *what)
+/* 1 when arg is a non-empty run of hex digits that names no file: a value given inline */
+static int is_inline_hex(const char *arg)
+{
+    size_t i;
+    for (i = 0; arg[i]; i++)
+        if (!strchr("0123456789abcdefABCDEF", arg[i]))
+            return 0;
+    return i > 0 && access(arg, F_OK) != 0;
+}
+
+/* how errors name the argument: a file by its name, an inline value by its option
+ * (opt), so that a secret key given inline is never written to stderr */
+static const char *arg_label(const char *arg, const char *opt)
+{
+    return is_inline_hex(arg) ? opt : arg;
+}
+
+/* exactly len bytes from hex given inline or in a file; opt (the option) and what
+ * name it in errors. An inline value of the wrong length is reported as such, not
+ * read as a file name. */
+static int get_hex(uint8_t *out, size_t len, const char *arg, const char *opt,
+                   const char *what)
 {
     size_t alen = strlen(arg), flen;
     uint8_t *buf;
     long n;
-    if (alen == 2 * len && tool_unhex(out, len, (const uint8_t *)arg, alen) == (long)len)
-        return 0;
+    if (is_inline_hex(arg)) {
+        if (alen == 2 * len && tool_unhex(out, len, (const uint8_t *)arg, alen) == (long)len)
+            return 0;
+        return tool_fail("%s: %s: expected %zu hex digits, got %zu", opt, what, 2 * len, alen);
+    }
+    if (!*arg)
+        return tool_fail("%s: %s: empty value", opt, what);
     buf = tool_read(arg, TOOL_MAX_KEY, &flen);
     if (!buf)
         return TOOL_ERR;
@@ -147,12 +173,12 @@ static int sub_pubkey(const struct sopts *o)
     kurv_err e;
     if (!o->key)
         return tool_fail("schnorr pubkey: -k SECKEY is required");
-    if (get_hex(sk, 32, o->key, "secret key"))
+    if (get_hex(sk, 32, o->key, "-k", "secret key"))
         return TOOL_ERR;
     e = kurv_schnorr_pubkey(pk, sk);
     kurv_wipe(sk, sizeof sk);
     if (e)
-        return tool_fail("%s: %s", o->key, e == KURV_ERR_PRIVKEY ?
+        return tool_fail("%s: %s", arg_label(o->key, "-k"), e == KURV_ERR_PRIVKEY ?
                          "invalid secret key (must be 1 .. n-1)" : kurv_strerror(e));
     return put_hex(o->out, pk, 32, 0);
 }
@@ -170,13 +196,13 @@ static int sub_sign(const struct sopts *o)
     } else if (kurv_random(aux, 32) != KURV_OK) {
         return tool_fail("schnorr sign: the system random generator failed");
     }
-    if (get_hex(sk, 32, o->key, "secret key"))
+    if (get_hex(sk, 32, o->key, "-k", "secret key"))
         return TOOL_ERR;
     e = kurv_schnorr_keypair(kp, sk);
     kurv_wipe(sk, sizeof sk);
     if (e) {
         kurv_wipe(kp, sizeof kp);
-        return tool_fail("%s: invalid secret key (must be 1 .. n-1)", o->key);
+        return tool_fail("%s: invalid secret key (must be 1 .. n-1)", arg_label(o->key, "-k"));
     }
     if (get_msg(&msg, &len, o, "sign")) {
         kurv_wipe(kp, sizeof kp);
@@ -198,7 +224,8 @@ static int sub_verify(const struct sopts *o)
     kurv_err e;
     if (!o->pub || !o->sig)
         return tool_fail("schnorr verify: -p PUBKEY and -s SIG are required");
-    if (get_hex(pk, 32, o->pub, "x-only public key") || get_hex(sig, 64, o->sig, "signature"))
+    if (get_hex(pk, 32, o->pub, "-p", "x-only public key") ||
+        get_hex(sig, 64, o->sig, "-s", "signature"))
         return TOOL_ERR;
     if (kurv_schnorr_pubkey_check(pk) != KURV_OK)
         return tool_fail("%s: invalid x-only public key (not an x-coordinate on secp256k1)", o->pub);
@@ -215,7 +242,7 @@ static int sub_verify(const struct sopts *o)
     if (e)
         return tool_fail("schnorr verify: %s", kurv_strerror(e));
     printf("Verified OK\n");
-    return fflush(stdout) == 0 ? TOOL_OK : tool_fail("stdout: write error");
+    return tool_stdout_done();
 }
 
 int cmd_schnorr(int argc, char **argv)

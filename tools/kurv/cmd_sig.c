@@ -183,7 +183,7 @@ int cmd_verify(int argc, char **argv)
     if (e)
         return tool_fail("verify: %s", kurv_strerror(e));
     printf("Verified OK\n");
-    return fflush(stdout) == 0 ? TOOL_OK : tool_fail("stdout: write error");
+    return tool_stdout_done();
 }
 
 /*

@@ -436,5 +436,5 @@ int cmd_demo(int argc, char **argv, const char *argv0)
         return 1;
     }
     printf("kurv demo: all %d checks passed (temporary folder removed)\n", d.nok);
-    return TOOL_OK;
+    return tool_stdout_done();
 }

@@ -45,6 +45,8 @@ static int cmd_help(int argc, char **argv);
         "  --shared-info2 HEX  MACed after C (SharedInfo2, BouncyCastle encoding, Botan label;\n" \
         "                      the associated data with GCM)\n" \
         "  --iv HEX            the IV (CBC, CTR: 16 bytes) or nonce (GCM: 12); default zeros\n" \
+        "                      (never sent; with CBC and CTR not under the MAC, as in\n" \
+        "                      BouncyCastle: a wrong IV decrypts, wrongly, without an error)\n" \
         "Both sides must give the same preset and options.\n"
 
 static const struct tool_command commands[] = {
@@ -294,7 +296,7 @@ int tool_help(const char *cmd)
             return tool_fail("help: unknown command '%s' (try kurv --help)", cmd);
         fputs(c->usage, stdout);
     }
-    return fflush(stdout) == 0 ? TOOL_OK : TOOL_ERR;
+    return tool_stdout_done();
 }
 
 static int cmd_help(int argc, char **argv)
@@ -333,7 +335,7 @@ static int cmd_curves(int argc, char **argv)
             printf("%s%s", *al, al[1] ? ", " : "");
         printf("\n");
     }
-    return fflush(stdout) == 0 ? TOOL_OK : TOOL_ERR;
+    return tool_stdout_done();
 }
 
 static int cmd_version(int argc, char **argv)
@@ -344,7 +346,7 @@ static int cmd_version(int argc, char **argv)
     if (o.help)
         return tool_help("version");
     printf("kurv %s (libkurv %s)\n", KURV_TOOL_VERSION, kurv_version());
-    return fflush(stdout) == 0 ? TOOL_OK : TOOL_ERR;
+    return tool_stdout_done();
 }
 
 int main(int argc, char **argv)

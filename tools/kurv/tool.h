@@ -38,6 +38,11 @@ kurv_hash tool_default_hash(const kurv_curve *c);
 /* Print "kurv: <formatted message>" and a newline to stderr; return TOOL_ERR. */
 int tool_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* End of a command's output to stdout: flush it; TOOL_OK, or, when stdout could not be
+ * written (a full disk, a closed descriptor), "kurv: stdout: write error..." and
+ * TOOL_ERR. */
+int tool_stdout_done(void);
+
 /* A short phrase for a decoding error ("malformed DER/PEM", ...). */
 const char *tool_err_phrase(kurv_err e);
 

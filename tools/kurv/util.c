@@ -29,6 +29,16 @@ int tool_fail(const char *fmt, ...)
     return TOOL_ERR;
 }
 
+int tool_stdout_done(void)
+{
+    int flushed = fflush(stdout) == 0;
+    if (!flushed)
+        return tool_fail("stdout: write error: %s", strerror(errno));
+    if (ferror(stdout))
+        return tool_fail("stdout: write error");
+    return TOOL_OK;
+}
+
 const char *tool_err_phrase(kurv_err e)
 {
     switch (e) {
