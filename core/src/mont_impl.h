@@ -9,8 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-__extension__ typedef unsigned __int128 kurv_u128;
+#include "wide.h"
 
 /* Loops below run over a limb count that is usually a compile-time constant:
  * ask the compiler to unroll them fully even at -O2. */
@@ -21,7 +20,8 @@ __extension__ typedef unsigned __int128 kurv_u128;
 #endif
 
 /* One limb of an add/subtract chain. On x86-64 the carry intrinsics compile to
- * adc/sbb; elsewhere a 128-bit sum does the same work. */
+ * adc/sbb; on other targets with 128-bit integers a 128-bit sum does the same work;
+ * elsewhere (32-bit targets) the carries are compared out of 64-bit sums. */
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <x86intrin.h>
 static inline uint64_t kl_adc(uint64_t a, uint64_t b, uint64_t cin, uint64_t *cout)
@@ -36,7 +36,7 @@ static inline uint64_t kl_sbb(uint64_t a, uint64_t b, uint64_t bin, uint64_t *bo
     *bout = _subborrow_u64((unsigned char)bin, a, b, &r);
     return r;
 }
-#else
+#elif defined(KW_NATIVE)
 static inline uint64_t kl_adc(uint64_t a, uint64_t b, uint64_t cin, uint64_t *cout)
 {
     kurv_u128 s = (kurv_u128)a + b + cin;
@@ -48,6 +48,20 @@ static inline uint64_t kl_sbb(uint64_t a, uint64_t b, uint64_t bin, uint64_t *bo
     kurv_u128 d = (kurv_u128)a - b - bin;
     *bout = (uint64_t)(d >> 64) & 1;
     return (uint64_t)d;
+}
+#else
+/* cin and bin are 0 or 1; at most one of the two steps carries (borrows) */
+static inline uint64_t kl_adc(uint64_t a, uint64_t b, uint64_t cin, uint64_t *cout)
+{
+    uint64_t s = a + b, r = s + cin;
+    *cout = (uint64_t)(s < a) | (uint64_t)(r < s);
+    return r;
+}
+static inline uint64_t kl_sbb(uint64_t a, uint64_t b, uint64_t bin, uint64_t *bout)
+{
+    uint64_t d = a - b, r = d - bin;
+    *bout = (uint64_t)(a < b) | (uint64_t)(d < bin);
+    return r;
 }
 #endif
 
@@ -123,10 +137,10 @@ static inline void kl_modsub(size_t n, uint64_t *r, const uint64_t *a, const uin
 
 /* (c2:c1:c0) += x * y: one step of a product-scanning (column-wise) accumulation */
 #define KL_MAC(x, y) do {                                        \
-        kurv_u128 p_ = (kurv_u128)(x) * (y);                     \
+        kurv_u128 p_ = kw_mul((x), (y));                         \
         uint64_t cc_;                                            \
-        c0 = kl_adc(c0, (uint64_t)p_, 0, &cc_);                  \
-        c1 = kl_adc(c1, (uint64_t)(p_ >> 64), cc_, &cc_);        \
+        c0 = kl_adc(c0, kw_lo(p_), 0, &cc_);                     \
+        c1 = kl_adc(c1, kw_hi(p_), cc_, &cc_);                   \
         c2 += cc_;                                               \
     } while (0)
 

@@ -44,9 +44,9 @@ KL4_INLINE void kl4_mul_wide(uint64_t t[8], const uint64_t x[4], const uint64_t 
     int i, j;
     for (i = 0; i < 4; i++)
         for (j = 0; j < 4; j++) {
-            kurv_u128 p = (kurv_u128)x[i] * y[j];
-            lo[i][j] = (uint64_t)p;
-            hi[i][j] = (uint64_t)(p >> 64);
+            kurv_u128 p = kw_mul(x[i], y[j]);
+            lo[i][j] = kw_lo(p);
+            hi[i][j] = kw_hi(p);
         }
     t0 = lo[0][0]; t1 = hi[0][0]; t2 = hi[0][1]; t3 = hi[0][2]; t4 = hi[0][3];
     __asm__("addq %[L1], %[T1]\n\tadcq %[L2], %[T2]\n\tadcq %[L3], %[T3]\n\tadcq $0, %[T4]"
@@ -68,16 +68,16 @@ KL4_INLINE void kl4_sqr_wide(uint64_t t[8], const uint64_t x[4])
     uint64_t t1, t2, t3, t4, t5, t6, t7;
     kurv_u128 p;
     int i;
-    p = (kurv_u128)x[0] * x[1]; l01 = (uint64_t)p; h01 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * x[2]; l02 = (uint64_t)p; h02 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * x[3]; l03 = (uint64_t)p; h03 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[1] * x[2]; l12 = (uint64_t)p; h12 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[1] * x[3]; l13 = (uint64_t)p; h13 = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[2] * x[3]; l23 = (uint64_t)p; h23 = (uint64_t)(p >> 64);
+    p = kw_mul(x[0], x[1]); l01 = kw_lo(p); h01 = kw_hi(p);
+    p = kw_mul(x[0], x[2]); l02 = kw_lo(p); h02 = kw_hi(p);
+    p = kw_mul(x[0], x[3]); l03 = kw_lo(p); h03 = kw_hi(p);
+    p = kw_mul(x[1], x[2]); l12 = kw_lo(p); h12 = kw_hi(p);
+    p = kw_mul(x[1], x[3]); l13 = kw_lo(p); h13 = kw_hi(p);
+    p = kw_mul(x[2], x[3]); l23 = kw_lo(p); h23 = kw_hi(p);
     for (i = 0; i < 4; i++) {
-        p = (kurv_u128)x[i] * x[i];
-        sl[i] = (uint64_t)p;
-        sh[i] = (uint64_t)(p >> 64);
+        p = kw_mul(x[i], x[i]);
+        sl[i] = kw_lo(p);
+        sh[i] = kw_hi(p);
     }
     /* sh[3] starts in t7, which the doubling only carries into: one operand less below */
     t1 = l01; t2 = h01; t3 = h02; t4 = h03; t5 = h13; t6 = h23; t7 = sh[3];

@@ -47,8 +47,6 @@
 #define KL_SG_INLINE static inline
 #endif
 
-__extension__ typedef __int128 kurv_i128;
-
 /* The matrix of 62 divsteps, scaled by 2^62: if (f', g') is (f, g) after the 62 steps,
  * 2^62 f' = u f + v g and 2^62 g' = q f + r g. Each row has |.| + |.| <= 2^62. */
 typedef struct {
@@ -139,26 +137,24 @@ KL_SG_INLINE void kl_sg_update_de(size_t n, int64_t *d, int64_t *e, const kl_sg_
     kurv_i128 cd, ce;
     size_t i;
 
-    cd = (kurv_i128)u * d[0] + (kurv_i128)v * e[0];
-    ce = (kurv_i128)q * d[0] + (kurv_i128)r * e[0];
+    cd = kw_smac(kw_smul(u, d[0]), v, e[0]);
+    ce = kw_smac(kw_smul(q, d[0]), r, e[0]);
     /* md, me: the multiples of m that make the low 62 bits zero */
-    md -= (int64_t)((minv * (uint64_t)cd + (uint64_t)md) & KL_SG_M62);
-    me -= (int64_t)((minv * (uint64_t)ce + (uint64_t)me) & KL_SG_M62);
-    cd += (kurv_i128)m[0] * md;
-    ce += (kurv_i128)m[0] * me;
-    cd >>= 62;
-    ce >>= 62;
+    md -= (int64_t)((minv * kw_slo(cd) + (uint64_t)md) & KL_SG_M62);
+    me -= (int64_t)((minv * kw_slo(ce) + (uint64_t)me) & KL_SG_M62);
+    cd = kw_ssar(kw_smac(cd, m[0], md), 62);
+    ce = kw_ssar(kw_smac(ce, m[0], me), 62);
     KL_UNROLL
     for (i = 1; i < n; i++) {
-        cd += (kurv_i128)u * d[i] + (kurv_i128)v * e[i] + (kurv_i128)m[i] * md;
-        ce += (kurv_i128)q * d[i] + (kurv_i128)r * e[i] + (kurv_i128)m[i] * me;
-        d[i - 1] = (int64_t)((uint64_t)cd & KL_SG_M62);
-        e[i - 1] = (int64_t)((uint64_t)ce & KL_SG_M62);
-        cd >>= 62;
-        ce >>= 62;
+        cd = kw_smac(kw_smac(kw_smac(cd, u, d[i]), v, e[i]), m[i], md);
+        ce = kw_smac(kw_smac(kw_smac(ce, q, d[i]), r, e[i]), m[i], me);
+        d[i - 1] = (int64_t)(kw_slo(cd) & KL_SG_M62);
+        e[i - 1] = (int64_t)(kw_slo(ce) & KL_SG_M62);
+        cd = kw_ssar(cd, 62);
+        ce = kw_ssar(ce, 62);
     }
-    d[n - 1] = (int64_t)cd;
-    e[n - 1] = (int64_t)ce;
+    d[n - 1] = (int64_t)kw_slo(cd);
+    e[n - 1] = (int64_t)kw_slo(ce);
 }
 
 /* (f, g) <- t (f, g) / 2^62 on len limbs; exact, as the matrix comes from the divsteps
@@ -169,20 +165,20 @@ static inline void kl_sg_update_fg(size_t len, int64_t *f, int64_t *g, const kl_
     kurv_i128 cf, cg;
     size_t i;
 
-    cf = (kurv_i128)u * f[0] + (kurv_i128)v * g[0];
-    cg = (kurv_i128)q * f[0] + (kurv_i128)r * g[0];
-    cf >>= 62;                 /* the low 62 bits are zero */
-    cg >>= 62;
+    cf = kw_smac(kw_smul(u, f[0]), v, g[0]);
+    cg = kw_smac(kw_smul(q, f[0]), r, g[0]);
+    cf = kw_ssar(cf, 62);      /* the low 62 bits are zero */
+    cg = kw_ssar(cg, 62);
     for (i = 1; i < len; i++) {
-        cf += (kurv_i128)u * f[i] + (kurv_i128)v * g[i];
-        cg += (kurv_i128)q * f[i] + (kurv_i128)r * g[i];
-        f[i - 1] = (int64_t)((uint64_t)cf & KL_SG_M62);
-        g[i - 1] = (int64_t)((uint64_t)cg & KL_SG_M62);
-        cf >>= 62;
-        cg >>= 62;
+        cf = kw_smac(kw_smac(cf, u, f[i]), v, g[i]);
+        cg = kw_smac(kw_smac(cg, q, f[i]), r, g[i]);
+        f[i - 1] = (int64_t)(kw_slo(cf) & KL_SG_M62);
+        g[i - 1] = (int64_t)(kw_slo(cg) & KL_SG_M62);
+        cf = kw_ssar(cf, 62);
+        cg = kw_ssar(cg, 62);
     }
-    f[len - 1] = (int64_t)cf;
-    g[len - 1] = (int64_t)cg;
+    f[len - 1] = (int64_t)kw_slo(cf);
+    g[len - 1] = (int64_t)kw_slo(cg);
 }
 
 /* nl 64-bit limbs (a value below 2^(64 nl)) -> n nonnegative 62-bit limbs */

@@ -71,14 +71,14 @@ K1_INLINE void k1_csub_asm(uint64_t *r0, uint64_t *r1, uint64_t *r2, uint64_t *r
 K1_INLINE void k1_reduce_asm(fe *r, uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3,
                              uint64_t t4, uint64_t t5, uint64_t t6, uint64_t t7)
 {
-    kurv_u128 p4 = (kurv_u128)t4 * K1_C, p5 = (kurv_u128)t5 * K1_C;
-    kurv_u128 p6 = (kurv_u128)t6 * K1_C, p7 = (kurv_u128)t7 * K1_C, q;
-    uint64_t top = (uint64_t)(p7 >> 64), ql, qh, m, cc = K1_C;
-    KL4_ADC_ROW(t0, t1, t2, t3, top, (uint64_t)p4, (uint64_t)p5, (uint64_t)p6, (uint64_t)p7,
-               (uint64_t)(p4 >> 64), (uint64_t)(p5 >> 64), (uint64_t)(p6 >> 64), (uint64_t)0);
-    q = (kurv_u128)top * K1_C;
-    ql = (uint64_t)q;
-    qh = (uint64_t)(q >> 64);
+    kurv_u128 p4 = kw_mul(t4, K1_C), p5 = kw_mul(t5, K1_C);
+    kurv_u128 p6 = kw_mul(t6, K1_C), p7 = kw_mul(t7, K1_C), q;
+    uint64_t top = kw_hi(p7), ql, qh, m, cc = K1_C;
+    KL4_ADC_ROW(t0, t1, t2, t3, top, kw_lo(p4), kw_lo(p5), kw_lo(p6), kw_lo(p7),
+               kw_hi(p4), kw_hi(p5), kw_hi(p6), (uint64_t)0);
+    q = kw_mul(top, K1_C);
+    ql = kw_lo(q);
+    qh = kw_hi(q);
     __asm__("addq %[QL], %[R0]\n\tadcq %[QH], %[R1]\n\tadcq $0, %[R2]\n\tadcq $0, %[R3]\n\t"
             "sbbq %[M], %[M]\n\tandq %[C], %[M]\n\taddq %[M], %[R0]\n\tadcq $0, %[R1]"
             : [R0] "+&r"(t0), [R1] "+&r"(t1), [R2] "+&r"(t2), [R3] "+&r"(t3), [M] "=&r"(m)
@@ -152,12 +152,12 @@ K1_INLINE void k1_reduce(fe *r, const uint64_t t[8])
     kurv_u128 p;
     uint64_t r0, r1, r2, r3, c, s[4], top;
 
-    p = (kurv_u128)t[4] * K1_C + t[0]; r0 = (uint64_t)p; c = (uint64_t)(p >> 64);
-    p = (kurv_u128)t[5] * K1_C + t[1] + c; r1 = (uint64_t)p; c = (uint64_t)(p >> 64);
-    p = (kurv_u128)t[6] * K1_C + t[2] + c; r2 = (uint64_t)p; c = (uint64_t)(p >> 64);
-    p = (kurv_u128)t[7] * K1_C + t[3] + c; r3 = (uint64_t)p; top = (uint64_t)(p >> 64);
+    p = kw_muladd(t[4], K1_C, t[0]); r0 = kw_lo(p); c = kw_hi(p);
+    p = kw_muladd2(t[5], K1_C, t[1], c); r1 = kw_lo(p); c = kw_hi(p);
+    p = kw_muladd2(t[6], K1_C, t[2], c); r2 = kw_lo(p); c = kw_hi(p);
+    p = kw_muladd2(t[7], K1_C, t[3], c); r3 = kw_lo(p); top = kw_hi(p);
     /* fold the top word: top * C < 2^67 */
-    p = (kurv_u128)top * K1_C + r0; r0 = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = kw_muladd(top, K1_C, r0); r0 = kw_lo(p); c = kw_hi(p);
     r1 = kl_adc(r1, c, 0, &c);
     r2 = kl_adc(r2, 0, c, &c);
     r3 = kl_adc(r3, 0, c, &c);
@@ -172,10 +172,10 @@ K1_INLINE void k1_reduce(fe *r, const uint64_t t[8])
 
 /* (c2:c1:c0) += x * y */
 #define K1_MULACC(x, y) do {                                      \
-        kurv_u128 p_ = (kurv_u128)(x) * (y);                      \
+        kurv_u128 p_ = kw_mul((x), (y));                          \
         uint64_t cc_;                                             \
-        c0 = kl_adc(c0, (uint64_t)p_, 0, &cc_);                   \
-        c1 = kl_adc(c1, (uint64_t)(p_ >> 64), cc_, &cc_);         \
+        c0 = kl_adc(c0, kw_lo(p_), 0, &cc_);                      \
+        c1 = kl_adc(c1, kw_hi(p_), cc_, &cc_);                    \
         c2 += cc_;                                                \
     } while (0)
 #define K1_SHIFT(out) do { out = c0; c0 = c1; c1 = c2; c2 = 0; } while (0)
@@ -204,12 +204,12 @@ K1_INLINE void fe_sqr(fe *r, const fe *a)
     uint64_t t[8], c;
     kurv_u128 p;
 
-    p = (kurv_u128)x[0] * x[1]; t[1] = (uint64_t)p; c = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * x[2] + c; t[2] = (uint64_t)p; c = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * x[3] + c; t[3] = (uint64_t)p; t[4] = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[1] * x[2] + t[3]; t[3] = (uint64_t)p; c = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[1] * x[3] + t[4] + c; t[4] = (uint64_t)p; t[5] = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[2] * x[3] + t[5]; t[5] = (uint64_t)p; t[6] = (uint64_t)(p >> 64);
+    p = kw_mul(x[0], x[1]); t[1] = kw_lo(p); c = kw_hi(p);
+    p = kw_muladd(x[0], x[2], c); t[2] = kw_lo(p); c = kw_hi(p);
+    p = kw_muladd(x[0], x[3], c); t[3] = kw_lo(p); t[4] = kw_hi(p);
+    p = kw_muladd(x[1], x[2], t[3]); t[3] = kw_lo(p); c = kw_hi(p);
+    p = kw_muladd2(x[1], x[3], t[4], c); t[4] = kw_lo(p); t[5] = kw_hi(p);
+    p = kw_muladd(x[2], x[3], t[5]); t[5] = kw_lo(p); t[6] = kw_hi(p);
     t[7] = t[6] >> 63;
     t[6] = (t[6] << 1) | (t[5] >> 63);
     t[5] = (t[5] << 1) | (t[4] >> 63);
@@ -217,18 +217,18 @@ K1_INLINE void fe_sqr(fe *r, const fe *a)
     t[3] = (t[3] << 1) | (t[2] >> 63);
     t[2] = (t[2] << 1) | (t[1] >> 63);
     t[1] = t[1] << 1;
-    p = (kurv_u128)x[0] * x[0];
-    t[0] = (uint64_t)p;
-    t[1] = kl_adc(t[1], (uint64_t)(p >> 64), 0, &c);
-    p = (kurv_u128)x[1] * x[1];
-    t[2] = kl_adc(t[2], (uint64_t)p, c, &c);
-    t[3] = kl_adc(t[3], (uint64_t)(p >> 64), c, &c);
-    p = (kurv_u128)x[2] * x[2];
-    t[4] = kl_adc(t[4], (uint64_t)p, c, &c);
-    t[5] = kl_adc(t[5], (uint64_t)(p >> 64), c, &c);
-    p = (kurv_u128)x[3] * x[3];
-    t[6] = kl_adc(t[6], (uint64_t)p, c, &c);
-    t[7] = kl_adc(t[7], (uint64_t)(p >> 64), c, &c);
+    p = kw_mul(x[0], x[0]);
+    t[0] = kw_lo(p);
+    t[1] = kl_adc(t[1], kw_hi(p), 0, &c);
+    p = kw_mul(x[1], x[1]);
+    t[2] = kl_adc(t[2], kw_lo(p), c, &c);
+    t[3] = kl_adc(t[3], kw_hi(p), c, &c);
+    p = kw_mul(x[2], x[2]);
+    t[4] = kl_adc(t[4], kw_lo(p), c, &c);
+    t[5] = kl_adc(t[5], kw_hi(p), c, &c);
+    p = kw_mul(x[3], x[3]);
+    t[6] = kl_adc(t[6], kw_lo(p), c, &c);
+    t[7] = kl_adc(t[7], kw_hi(p), c, &c);
     k1_reduce(r, t);
 }
 

@@ -24,17 +24,16 @@ static const uint64_t k1_glv_g2[4] = {0x1571b4ae8ac47f71ULL, 0x221208ac9df506c6U
 /* round(k * g / 2^384) for 256-bit k and g (at most 129 bits) */
 static void k1_glv_mulshift(uint64_t r[4], const uint64_t k[4], const uint64_t g[4])
 {
-    uint64_t t[8] = {0}, c;
-    kurv_u128 acc;
+    uint64_t t[8] = {0}, c, h;
     int i, j;
     for (i = 0; i < 4; i++) {
-        acc = 0;
+        h = 0;
         for (j = 0; j < 4; j++) {
-            acc += (kurv_u128)k[j] * g[i] + t[i + j];
-            t[i + j] = (uint64_t)acc;
-            acc >>= 64;
+            kurv_u128 p = kw_muladd2(k[j], g[i], t[i + j], h);
+            t[i + j] = kw_lo(p);
+            h = kw_hi(p);
         }
-        t[i + 4] = (uint64_t)acc;
+        t[i + 4] = h;
     }
     /* add 2^383 to round, then keep the top two limbs */
     t[5] = kl_adc(t[5], 0x8000000000000000ULL, 0, &c);
@@ -48,11 +47,11 @@ static void k1_mul_lo3(uint64_t r[3], const uint64_t x[2], const uint64_t y[3])
 {
     kurv_u128 p;
     uint64_t c;
-    p = (kurv_u128)x[0] * y[0]; r[0] = (uint64_t)p; c = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * y[1] + c; r[1] = (uint64_t)p; c = (uint64_t)(p >> 64);
+    p = kw_mul(x[0], y[0]); r[0] = kw_lo(p); c = kw_hi(p);
+    p = kw_muladd(x[0], y[1], c); r[1] = kw_lo(p); c = kw_hi(p);
     r[2] = c + x[0] * y[2] + x[1] * y[1];
-    p = (kurv_u128)x[1] * y[0] + r[1]; r[1] = (uint64_t)p;
-    r[2] += (uint64_t)(p >> 64);
+    p = kw_muladd(x[1], y[0], r[1]); r[1] = kw_lo(p);
+    r[2] += kw_hi(p);
 }
 
 /* |v| of a signed 192-bit value, as 32 big-endian bytes; *neg = 1 if v < 0.

@@ -82,8 +82,8 @@ P256_INLINE void p256_mont_reduce(fe *r, const uint64_t t[8])
     uint64_t a0 = t[0], a1 = t[1], a2 = t[2], a3 = t[3], s0, s1, s2, s3, c;
     int i;
     for (i = 0; i < 4; i++) {
-        kurv_u128 pq = (kurv_u128)a0 * P256_P3;
-        uint64_t lo = a0 << 32, hi = a0 >> 32, ql = (uint64_t)pq, qh = (uint64_t)(pq >> 64);
+        kurv_u128 pq = kw_mul(a0, P256_P3);
+        uint64_t lo = a0 << 32, hi = a0 >> 32, ql = kw_lo(pq), qh = kw_hi(pq);
         __asm__("addq %[L], %[A1]\n\tadcq %[H], %[A2]\n\tadcq %[QL], %[A3]\n\tadcq $0, %[QH]"
                 : [A1] "+&r"(a1), [A2] "+&r"(a2), [A3] "+&r"(a3), [QH] "+&r"(qh)
                 : [L] "rm"(lo), [H] "rm"(hi), [QL] "rm"(ql) : "cc");
@@ -322,12 +322,12 @@ P256_INLINE void fe_half(fe *r, const fe *a)
 }
 
 #define P256_ROUND(r0, r1, r2, r3) do {                                   \
-        kurv_u128 pq_ = (kurv_u128)(r0) * P256_P3;                          \
+        kurv_u128 pq_ = kw_mul((r0), P256_P3);                            \
         uint64_t c_;                                                       \
         r1 = kl_adc(r1, (r0) << 32, 0, &c_);                               \
         r2 = kl_adc(r2, (r0) >> 32, c_, &c_);                              \
-        r3 = kl_adc(r3, (uint64_t)pq_, c_, &c_);                           \
-        r0 = (uint64_t)(pq_ >> 64) + c_;                                   \
+        r3 = kl_adc(r3, kw_lo(pq_), c_, &c_);                             \
+        r0 = kw_hi(pq_) + c_;                                             \
     } while (0)
 
 /* r = t / 2^256 mod p for t = a*b with a, b < p (eight limbs). */
@@ -360,15 +360,14 @@ P256_INLINE void p256_mont_reduce(fe *r, const uint64_t t[8])
 }
 
 /* Product scanning: the column sum is a 128-bit accumulator plus a carry count
- * (GCC compiles the overflow builtin on 128 bits to add/adc/setc, which beats
- * three separate 64-bit carry chains here). */
+ * (kw_addc: GCC compiles the overflow builtin on 128 bits to add/adc/setc, which
+ * beats three separate 64-bit carry chains here). */
 #define P256_MAC(x, y) do {                                               \
-        kurv_u128 p_ = (kurv_u128)(x) * (y);                                \
-        c2 += (uint64_t)__builtin_add_overflow(acc, p_, &acc);              \
+        c2 += kw_addc(&acc, kw_mul((x), (y)));                            \
     } while (0)
 #define P256_SHIFT(out) do {                                              \
-        out = (uint64_t)acc;                                                \
-        acc = (acc >> 64) | ((kurv_u128)c2 << 64);                          \
+        out = kw_lo(acc);                                                 \
+        acc = kw_make(c2, kw_hi(acc));                                    \
         c2 = 0;                                                             \
     } while (0)
 
@@ -376,7 +375,7 @@ P256_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
     const uint64_t *x = a->v, *y = b->v;
     uint64_t t[8], c2 = 0;
-    kurv_u128 acc = 0;
+    kurv_u128 acc = kw_make(0, 0);
 
     P256_MAC(x[0], y[0]); P256_SHIFT(t[0]);
     P256_MAC(x[0], y[1]); P256_MAC(x[1], y[0]); P256_SHIFT(t[1]);
@@ -386,7 +385,7 @@ P256_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
     P256_MAC(x[1], y[3]); P256_MAC(x[2], y[2]); P256_MAC(x[3], y[1]); P256_SHIFT(t[4]);
     P256_MAC(x[2], y[3]); P256_MAC(x[3], y[2]); P256_SHIFT(t[5]);
     P256_MAC(x[3], y[3]); P256_SHIFT(t[6]);
-    t[7] = (uint64_t)acc;
+    t[7] = kw_lo(acc);
     p256_mont_reduce(r, t);
 }
 
@@ -397,12 +396,12 @@ P256_INLINE void fe_sqr(fe *r, const fe *a)
     kurv_u128 p;
 
     /* cross products x[i]*x[j], i < j, into u[1..6] */
-    p = (kurv_u128)x[0] * x[1]; u[1] = (uint64_t)p; h = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * x[2] + h; u[2] = (uint64_t)p; h = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[0] * x[3] + h; u[3] = (uint64_t)p; u[4] = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[1] * x[2] + u[3]; u[3] = (uint64_t)p; h = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[1] * x[3] + u[4] + h; u[4] = (uint64_t)p; u[5] = (uint64_t)(p >> 64);
-    p = (kurv_u128)x[2] * x[3] + u[5]; u[5] = (uint64_t)p; u[6] = (uint64_t)(p >> 64);
+    p = kw_mul(x[0], x[1]); u[1] = kw_lo(p); h = kw_hi(p);
+    p = kw_muladd(x[0], x[2], h); u[2] = kw_lo(p); h = kw_hi(p);
+    p = kw_muladd(x[0], x[3], h); u[3] = kw_lo(p); u[4] = kw_hi(p);
+    p = kw_muladd(x[1], x[2], u[3]); u[3] = kw_lo(p); h = kw_hi(p);
+    p = kw_muladd2(x[1], x[3], u[4], h); u[4] = kw_lo(p); u[5] = kw_hi(p);
+    p = kw_muladd(x[2], x[3], u[5]); u[5] = kw_lo(p); u[6] = kw_hi(p);
     /* double them: u[7] takes the bit shifted out */
     u[7] = u[6] >> 63;
     u[6] = (u[6] << 1) | (u[5] >> 63);
@@ -412,17 +411,17 @@ P256_INLINE void fe_sqr(fe *r, const fe *a)
     u[2] = (u[2] << 1) | (u[1] >> 63);
     u[1] = u[1] << 1;
     /* add the squares x[i]^2 at limbs 2i, 2i+1 */
-    p = (kurv_u128)x[0] * x[0]; t[0] = (uint64_t)p;
-    t[1] = kl_adc(u[1], (uint64_t)(p >> 64), 0, &c);
-    p = (kurv_u128)x[1] * x[1];
-    t[2] = kl_adc(u[2], (uint64_t)p, c, &c);
-    t[3] = kl_adc(u[3], (uint64_t)(p >> 64), c, &c);
-    p = (kurv_u128)x[2] * x[2];
-    t[4] = kl_adc(u[4], (uint64_t)p, c, &c);
-    t[5] = kl_adc(u[5], (uint64_t)(p >> 64), c, &c);
-    p = (kurv_u128)x[3] * x[3];
-    t[6] = kl_adc(u[6], (uint64_t)p, c, &c);
-    t[7] = kl_adc(u[7], (uint64_t)(p >> 64), c, &c);
+    p = kw_mul(x[0], x[0]); t[0] = kw_lo(p);
+    t[1] = kl_adc(u[1], kw_hi(p), 0, &c);
+    p = kw_mul(x[1], x[1]);
+    t[2] = kl_adc(u[2], kw_lo(p), c, &c);
+    t[3] = kl_adc(u[3], kw_hi(p), c, &c);
+    p = kw_mul(x[2], x[2]);
+    t[4] = kl_adc(u[4], kw_lo(p), c, &c);
+    t[5] = kl_adc(u[5], kw_hi(p), c, &c);
+    p = kw_mul(x[3], x[3]);
+    t[6] = kl_adc(u[6], kw_lo(p), c, &c);
+    t[7] = kl_adc(u[7], kw_hi(p), c, &c);
     p256_mont_reduce(r, t);
 }
 

@@ -321,9 +321,9 @@ P384_INLINE void p384_mul_wide(uint64_t t[12], const uint64_t a[6], const uint64
         uint64_t c = 0;
         KL_UNROLL
         for (j = 0; j < 6; j++) {
-            kurv_u128 s = (kurv_u128)a[i] * b[j] + t[i + j] + c;
-            t[i + j] = (uint64_t)s;
-            c = (uint64_t)(s >> 64);
+            kurv_u128 s = kw_muladd2(a[i], b[j], t[i + j], c);
+            t[i + j] = kw_lo(s);
+            c = kw_hi(s);
         }
         t[i + 6] = c;
     }

@@ -280,13 +280,13 @@ P521_INLINE void p521_carry_wide(fe *r, kurv_u128 c[9])
     int i;
     KL_UNROLL
     for (i = 0; i < 8; i++) {
-        r->v[i] = (uint64_t)c[i] & P521_M58;
-        c[i + 1] += c[i] >> 58;
+        r->v[i] = kw_lo(c[i]) & P521_M58;
+        c[i + 1] = kw_add(c[i + 1], kw_shr(c[i], 58));
     }
-    r->v[8] = (uint64_t)c[8] & P521_M57;
-    top = (c[8] >> 57) + r->v[0];          /* weight 2^521 = 1; < 2^72 */
-    r->v[0] = (uint64_t)top & P521_M58;
-    r->v[1] += (uint64_t)(top >> 58);
+    r->v[8] = kw_lo(c[8]) & P521_M57;
+    top = kw_add64(kw_shr(c[8], 57), r->v[0]);     /* weight 2^521 = 1; < 2^72 */
+    r->v[0] = kw_lo(top) & P521_M58;
+    r->v[1] += kw_lo(kw_shr(top, 58));
 }
 
 #ifdef KL_MONT_ADX
@@ -492,13 +492,13 @@ P521_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
         y2[i] = 2 * y[i];
     KL_UNROLL
     for (k = 0; k < 9; k++) {
-        kurv_u128 acc = 0;
+        kurv_u128 acc = kw_make(0, 0);
         KL_UNROLL
         for (i = 0; i <= k; i++)
-            acc += (kurv_u128)x[i] * y[k - i];
+            acc = kw_add(acc, kw_mul(x[i], y[k - i]));
         KL_UNROLL
         for (i = k + 1; i < 9; i++)
-            acc += (kurv_u128)x[i] * y2[k + 9 - i];
+            acc = kw_add(acc, kw_mul(x[i], y2[k + 9 - i]));
         c[k] = acc;
     }
     p521_carry_wide(r, c);
@@ -522,19 +522,19 @@ P521_INLINE void fe_sqr(fe *r, const fe *a)
         x2[i] = 2 * x[i];
     KL_UNROLL
     for (k = 0; k < 9; k++) {
-        kurv_u128 acc = 0;
+        kurv_u128 acc = kw_make(0, 0);
         /* columns k: pairs i < j with i + j = k, each twice, and the square */
         KL_UNROLL
         for (i = 0; 2 * i < k; i++)
-            acc += (kurv_u128)x2[i] * x[k - i];
+            acc = kw_add(acc, kw_mul(x2[i], x[k - i]));
         if (!(k & 1))
-            acc += (kurv_u128)x[k / 2] * x[k / 2];
+            acc = kw_add(acc, kw_mul(x[k / 2], x[k / 2]));
         /* columns k + 9, folded with a factor 2 */
         KL_UNROLL
         for (i = k + 1; 2 * i < k + 9; i++)
-            acc += (kurv_u128)x2[i] * x2[k + 9 - i];
+            acc = kw_add(acc, kw_mul(x2[i], x2[k + 9 - i]));
         if ((k & 1))
-            acc += (kurv_u128)x[(k + 9) / 2] * x2[(k + 9) / 2];
+            acc = kw_add(acc, kw_mul(x[(k + 9) / 2], x2[(k + 9) / 2]));
         c[k] = acc;
     }
     p521_carry_wide(r, c);
