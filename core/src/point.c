@@ -17,8 +17,10 @@ _Static_assert(offsetof(kurv_jacobian, y) == offsetof(kurv_jacobian, x) + 8 * KU
                offsetof(kurv_jacobian, z) == offsetof(kurv_jacobian, x) + 16 * KURV_MAXL &&
                offsetof(kurv_affine, y) == offsetof(kurv_affine, x) + 8 * KURV_MAXL,
                "coordinates are laid out back to back");
-_Static_assert(sizeof(kurv_affine) % sizeof(uint64_t) == 0 &&
-               sizeof(kurv_jacobian) % sizeof(uint64_t) == 0, "strides in whole limbs");
+_Static_assert(offsetof(kurv_jacobian, x) == 8 && offsetof(kurv_affine, x) == 8 &&
+               sizeof(kurv_jacobian) == 8 + 24 * KURV_MAXL &&
+               sizeof(kurv_affine) == 8 + 16 * KURV_MAXL,
+               "the layout kurv/point.h gives, on every target (strides in whole limbs)");
 
 /* every curve fills the point slots of its ops (curve_impl.h): a valid descriptor will do */
 static int pt_curve_ok(const kurv_curve *c)

@@ -18,8 +18,11 @@ extern "C" {
  * curve (set by every function that writes one) and hold the coordinates in the
  * curve's internal field representation: treat the limbs as opaque and move
  * coordinates in and out with kurv_affine_set_xy() / kurv_affine_get_xy().
- * Sizes: sizeof(kurv_jacobian) = 8 + 3*72 bytes, sizeof(kurv_affine) = 8 + 2*72
- * bytes on LP64 (coordinates sized for 521-bit fields, KURV_POINT_LIMBS limbs).
+ * Layout, the same on every target: the curve pointer in the first 8 bytes (on 32-bit
+ * targets a 4-byte pointer and the 4-byte pad_ member, which i386 would not insert on
+ * its own since it aligns uint64_t to 4 inside structs), then the coordinates from
+ * byte 8, KURV_POINT_LIMBS 64-bit limbs each (sized for 521-bit fields):
+ * sizeof(kurv_jacobian) = 8 + 3*72 = 224 bytes, sizeof(kurv_affine) = 8 + 2*72 = 152.
  * Functions taking two points require the same curve (else KURV_ERR_CURVE).
  * Outputs may alias inputs.
  *
@@ -34,15 +37,24 @@ extern "C" {
  */
 #define KURV_POINT_LIMBS 9
 
+#if UINTPTR_MAX == 0xffffffffu
+#define KURV_POINT_PAD_ uint32_t pad_;   /* 32-bit targets: the limbs start at byte 8 */
+#else
+#define KURV_POINT_PAD_
+#endif
+
 typedef struct kurv_jacobian {
     const kurv_curve *curve;
+    KURV_POINT_PAD_
     uint64_t x[KURV_POINT_LIMBS], y[KURV_POINT_LIMBS], z[KURV_POINT_LIMBS];
 } kurv_jacobian;
 
 typedef struct kurv_affine {
     const kurv_curve *curve;
+    KURV_POINT_PAD_
     uint64_t x[KURV_POINT_LIMBS], y[KURV_POINT_LIMBS];
 } kurv_affine;
+#undef KURV_POINT_PAD_
 
 /* ------------------------------------------------------------ conversions */
 
