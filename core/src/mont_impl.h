@@ -21,8 +21,9 @@
 
 /* One limb of an add/subtract chain. On x86-64 the carry intrinsics compile to
  * adc/sbb; on other targets with 128-bit integers a 128-bit sum does the same work;
- * elsewhere (32-bit targets) the carries are compared out of 64-bit sums. */
-#if defined(__x86_64__) && defined(__GNUC__)
+ * elsewhere (32-bit targets, and x86-64 with KURV_NO_INT128, which tests their C) the
+ * carries are compared out of 64-bit sums. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_INT128)
 #include <x86intrin.h>
 static inline uint64_t kl_adc(uint64_t a, uint64_t b, uint64_t cin, uint64_t *cout)
 {
