@@ -6,7 +6,8 @@
 #   ./tools/run.sh test   deps, build, every test suite; then the same under ASan + UBSan
 #                         with frame pointers in ./build-san; one curve family alone
 #                         (brainpool, no kurv-schnorr) in ./build-brainpool; the portable C
-#                         field code (-Dasm=false) in ./build-noasm, its arithmetic suites;
+#                         of 32-bit targets (-Dasm=false -Dint128=disabled) in
+#                         ./build-noasm, its arithmetic suites and the ctime test;
 #                         with clang, a compile-only build of the asm path (-O1, frame
 #                         pointers) in ./build-clang; the thread test under ThreadSanitizer
 #                         in ./build-tsan; a summary line at the end; non-zero on
@@ -151,13 +152,15 @@ cmd_test() {
         status=1
     fi
 
-    # The portable C field code (-Dasm=false; only the secp256k1 and P-256 fields have an
-    # asm path): built plain and its arithmetic suites run, so that both paths stay tested
-    # (the interop suites add nothing here).
-    if build build-noasm -Dasm=false -Dfamilies=secp256k1,nist -Dctime=disabled -Dbench=disabled -Dtool=false &&
-            say "test: meson test -C build-noasm (core, point, dsa, schnorr; no interop)" &&
+    # The portable C of 32-bit targets on this machine: no inline assembly (-Dasm=false)
+    # and the two-word products of core/src/wide.h instead of unsigned __int128
+    # (-Dint128=disabled), every family; its arithmetic suites and the constant-time
+    # test (valgrind) run, so that the path 32-bit targets take stays tested here too
+    # (the interop suites add nothing).
+    if build build-noasm -Dasm=false -Dint128=disabled -Dbench=disabled -Dtool=false &&
+            say "test: meson test -C build-noasm (core, point, dsa, schnorr, ctime; no interop)" &&
             meson test -C build-noasm --print-errorlogs --suite core --suite point --suite dsa \
-                --suite schnorr --no-suite interop; then
+                --suite schnorr --suite ctime --no-suite interop; then
         noasm=ok
     else
         status=1
