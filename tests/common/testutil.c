@@ -2,10 +2,12 @@
 #define _DEFAULT_SOURCE
 #include "testutil.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <nettle/base64.h>
 #include <kurv_curve_list.h>
 
@@ -33,6 +35,7 @@ char *kt_load_text(const char *rel, size_t *len)
     const char *dir = kt_vectors_dir();
     char path[4096];
     FILE *f;
+    struct stat st;
     char *buf;
     long sz;
 
@@ -46,10 +49,13 @@ char *kt_load_text(const char *rel, size_t *len)
         fprintf(stderr, "\n*** SKIP: test vectors missing: %s (set -Dvectors_dir) ***\n\n", path);
         return NULL;
     }
-    fseek(f, 0, SEEK_END);
-    sz = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = sz >= 0 ? malloc((size_t)sz + 1) : NULL;  /* ftell fails on a folder */
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size >= LONG_MAX) {
+        fclose(f);                  /* a folder, a device: no size to read */
+        fprintf(stderr, "\n*** SKIP: %s is not a regular file ***\n\n", path);
+        return NULL;
+    }
+    sz = (long)st.st_size;
+    buf = malloc((size_t)sz + 1);
     if (!buf || fread(buf, 1, (size_t)sz, f) != (size_t)sz) {
         fclose(f);
         free(buf);
