@@ -45,8 +45,12 @@ void kat_check(struct kat_file *f, int ok, const char *id, const char *why);
 void kat_file_end(struct kat_file *f, const char *detail, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Parse the JSON file f->rel. NULL when it is missing (a loud SKIP line; nothing counted) or
- * not JSON (one failure). The caller releases it with json_object_put. */
+/* The text of file f->rel, NUL-terminated, malloc'd. NULL when it is missing (a loud SKIP
+ * line; nothing counted) or cannot be read (one failure, and the file's line). */
+char *kat_load_text(struct kat_file *f);
+
+/* Parse the JSON file f->rel. NULL as kat_load_text, or when it is not JSON (one failure,
+ * and the file's line). The caller releases it with json_object_put. */
 json_object *kat_load_json(struct kat_file *f);
 
 /* The Wycheproof verdicts of one file's cases, and how many "acceptable" ones kurv accepted. */

@@ -79,7 +79,8 @@ static void scan(const char *dir, const char *prefix, const char *tail, struct n
             out->n++;
     }
     closedir(d);
-    qsort(out->v, out->n, sizeof *out->v, by_name);
+    if (out->n)
+        qsort(out->v, out->n, sizeof *out->v, by_name);
 }
 
 /* The cases of group jg: each skipped, failed with the group's fault, or checked by job. */
