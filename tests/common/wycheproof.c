@@ -5,17 +5,35 @@
 #include <string.h>
 #include "testutil.h"
 
+/* A name of the vector files and the enum value it stands for. */
+struct name_value {
+    const char *name;
+    int value;
+};
+
+/* The value of name in table t (n entries), matching an entry's name whole, or with prefix
+ * set as name's beginning; -1 when none (or name is NULL). */
+static int lookup(const struct name_value *t, size_t n, const char *name, int prefix)
+{
+    size_t i;
+
+    for (i = 0; name && i < n; i++)
+        if (prefix ? strncmp(name, t[i].name, strlen(t[i].name)) == 0
+                   : strcmp(name, t[i].name) == 0)
+            return t[i].value;
+    return -1;
+}
+
 enum kt_wp_sig kt_wp_sig_type(const char *type)
 {
-    if (!type)
-        return KT_WP_SIG_UNKNOWN;
-    if (strcmp(type, "EcdsaVerify") == 0)
-        return KT_WP_SIG_DER;
-    if (strcmp(type, "EcdsaP1363Verify") == 0)
-        return KT_WP_SIG_P1363;
-    if (strcmp(type, "EcdsaBitcoinVerify") == 0)
-        return KT_WP_SIG_BITCOIN;
-    return KT_WP_SIG_UNKNOWN;
+    static const struct name_value types[] = {
+        {"EcdsaVerify", KT_WP_SIG_DER},
+        {"EcdsaP1363Verify", KT_WP_SIG_P1363},
+        {"EcdsaBitcoinVerify", KT_WP_SIG_BITCOIN},
+    };
+    int v = lookup(types, sizeof types / sizeof types[0], type, 0);
+
+    return v < 0 ? KT_WP_SIG_UNKNOWN : (enum kt_wp_sig)v;
 }
 
 kurv_err kt_wp_ecdsa_verify(const kurv_curve *c, enum kt_wp_sig enc, const uint8_t *pub,
@@ -42,23 +60,19 @@ kurv_err kt_wp_ecdsa_verify(const kurv_curve *c, enum kt_wp_sig enc, const uint8
 
 int kt_wp_ecdh_schema(const char *schema, enum kt_wp_ecdh_enc *enc)
 {
-    static const struct {
-        const char *prefix;
-        enum kt_wp_ecdh_enc enc;
-    } names[] = {
+    /* the schema's name, without its version ("ecdh_test_schema_v1.json") */
+    static const struct name_value schemas[] = {
         {"ecdh_test_schema", KT_WP_ECDH_ASN},
         {"ecdh_pem_test_schema", KT_WP_ECDH_PEM},
         {"ecdh_ecpoint_test_schema", KT_WP_ECDH_ECPOINT},
         {"ecdh_webcrypto_test_schema", KT_WP_ECDH_JWK},
     };
-    size_t i;
+    int v = lookup(schemas, sizeof schemas / sizeof schemas[0], schema, 1);
 
-    for (i = 0; schema && i < sizeof names / sizeof names[0]; i++)
-        if (strncmp(schema, names[i].prefix, strlen(names[i].prefix)) == 0) {
-            *enc = names[i].enc;
-            return 1;
-        }
-    return 0;
+    if (v < 0)
+        return 0;
+    *enc = (enum kt_wp_ecdh_enc)v;
+    return 1;
 }
 
 /* The public key of an ASN, PEM or ECPOINT case as a SEC1 point of curve c, into pt:

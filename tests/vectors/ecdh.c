@@ -68,12 +68,8 @@ static const char *ecdh_check(struct kat_wp_job *job, json_object *tc, struct ka
 
 void kat_wycheproof_ecdh(void)
 {
-    struct ecdh_job g;
+    struct ecdh_job g = {
+        .job = {.algo = "ecdh", .file = ecdh_file, .group = ecdh_group, .check = ecdh_check}};
 
-    memset(&g, 0, sizeof g);
-    g.job.algo = "ecdh";
-    g.job.file = ecdh_file;
-    g.job.group = ecdh_group;
-    g.job.check = ecdh_check;
     kat_wycheproof(&g.job);
 }

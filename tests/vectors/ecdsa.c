@@ -90,11 +90,7 @@ static const char *ecdsa_check(struct kat_wp_job *job, json_object *tc, struct k
 
 void kat_wycheproof_ecdsa(void)
 {
-    struct ecdsa_job g;
+    struct ecdsa_job g = {.job = {.algo = "ecdsa", .group = ecdsa_group, .check = ecdsa_check}};
 
-    memset(&g, 0, sizeof g);
-    g.job.algo = "ecdsa";
-    g.job.group = ecdsa_group;
-    g.job.check = ecdsa_check;
     kat_wycheproof(&g.job);
 }
