@@ -2,10 +2,13 @@
 #define _DEFAULT_SOURCE
 #include "testutil.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <nettle/base64.h>
 #include <kurv_curve_list.h>
 
 const kurv_curve *kt_curves[KURV_CURVE_COUNT + 1];
@@ -32,6 +35,7 @@ char *kt_load_text(const char *rel, size_t *len)
     const char *dir = kt_vectors_dir();
     char path[4096];
     FILE *f;
+    struct stat st;
     char *buf;
     long sz;
 
@@ -45,9 +49,12 @@ char *kt_load_text(const char *rel, size_t *len)
         fprintf(stderr, "\n*** SKIP: test vectors missing: %s (set -Dvectors_dir) ***\n\n", path);
         return NULL;
     }
-    fseek(f, 0, SEEK_END);
-    sz = ftell(f);
-    fseek(f, 0, SEEK_SET);
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size >= LONG_MAX) {
+        fclose(f);                  /* a folder, a device: no size to read */
+        fprintf(stderr, "\n*** SKIP: %s is not a regular file ***\n\n", path);
+        return NULL;
+    }
+    sz = (long)st.st_size;
     buf = malloc((size_t)sz + 1);
     if (!buf || fread(buf, 1, (size_t)sz, f) != (size_t)sz) {
         fclose(f);
@@ -87,7 +94,7 @@ static int hexval(int ch)
 
 long kt_unhex(uint8_t *out, size_t cap, const char *hex)
 {
-    size_t n = strlen(hex), i;
+    size_t n = hex ? strlen(hex) : 1, i;
 
     if (n % 2 || n / 2 > cap)
         return -1;
@@ -136,4 +143,80 @@ const char *kt_openssl_name(const kurv_curve *c)
     KURV_CURVE_LIST(KT_OSSL)
 #undef KT_OSSL
     return NULL;
+}
+
+uint8_t *kt_unhex_alloc(const char *hex, size_t *len)
+{
+    size_t n;
+    uint8_t *b;
+
+    if (!hex)
+        return NULL;
+    n = strlen(hex) / 2;
+    b = malloc(n + 1);
+    if (!b)
+        return NULL;
+    if (kt_unhex(b, n, hex) != (long)n) {
+        free(b);
+        return NULL;
+    }
+    *len = n;
+    return b;
+}
+
+json_object *kt_jget(json_object *o, const char *key)
+{
+    json_object *v;
+
+    if (!o || !json_object_is_type(o, json_type_object))
+        return NULL;
+    return json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+const char *kt_jstr(json_object *o, const char *key)
+{
+    json_object *v = kt_jget(o, key);
+
+    return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+}
+
+json_object *kt_jarray(json_object *o, const char *key)
+{
+    json_object *v = kt_jget(o, key);
+
+    return v && json_object_is_type(v, json_type_array) ? v : NULL;
+}
+
+long kt_b64url(uint8_t *out, size_t cap, const char *s)
+{
+    struct base64_decode_ctx ctx;
+    char buf[512];
+    size_t n, dlen = cap;
+
+    if (!s)
+        return -1;
+    n = strlen(s);
+    if (n + 3 >= sizeof buf || BASE64_DECODE_LENGTH(n + 2) > cap)
+        return -1;
+    memcpy(buf, s, n);
+    while (n % 4)
+        buf[n++] = '=';
+    base64url_decode_init(&ctx);
+    if (!base64_decode_update(&ctx, &dlen, out, n, buf) || !base64_decode_final(&ctx))
+        return -1;
+    return (long)dlen;
+}
+
+int kt_int_to_width(uint8_t *out, size_t len, const uint8_t *in, size_t in_len)
+{
+    while (in_len > 0 && in[0] == 0) {
+        in++;
+        in_len--;
+    }
+    if (in_len > len)
+        return 0;
+    memset(out, 0, len - in_len);
+    if (in_len)
+        memcpy(out + len - in_len, in, in_len);
+    return 1;
 }

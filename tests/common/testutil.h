@@ -1,4 +1,5 @@
-/* kurv tests: shared helpers (vectors folder, JSON, hex, curve list). */
+/* kurv tests: shared helpers (vectors folder, JSON, hex, base64url, curve list). None uses
+ * Criterion: the Criterion suites and the plain vector checker (tests/vectors) link them. */
 #ifndef KURV_TESTUTIL_H
 #define KURV_TESTUTIL_H
 
@@ -21,7 +22,7 @@
 const char *kt_vectors_dir(void);
 
 /* Parse the JSON file at vectors_dir/rel. If the folder or file is missing, print a loud
- * "SKIP" line to stderr and return NULL (the caller then calls cr_skip_test). */
+ * "SKIP" line to stderr and return NULL (a Criterion test then calls cr_skip_test). */
 json_object *kt_load_json(const char *rel);
 
 /* Read the file at vectors_dir/rel, NUL-terminated, malloc'd; *len gets its size.
@@ -29,11 +30,32 @@ json_object *kt_load_json(const char *rel);
 char *kt_load_text(const char *rel, size_t *len);
 
 /* Decode hex (upper or lower case, even length) into out. Return the byte count, or -1
- * for bad hex or more than cap bytes. */
+ * for bad hex, a NULL hex, or more than cap bytes. */
 long kt_unhex(uint8_t *out, size_t cap, const char *hex);
 
 /* Lower-case hex of len bytes into out (2*len+1 bytes). Return out. */
 char *kt_hex(char *out, const uint8_t *in, size_t len);
+
+/* Decode hex into a fresh malloc'd buffer (one byte more than needed, so that an empty
+ * string still gives a pointer); *len gets the byte count. NULL for a NULL or bad hex
+ * string, or when memory runs out. The caller frees it. */
+uint8_t *kt_unhex_alloc(const char *hex, size_t *len);
+
+/* JSON lookups that never fail on a vector file of the wrong shape: the member key of
+ * object o (NULL when o is not an object or has no such member); kt_jstr only a string
+ * member, kt_jarray only an array member. */
+json_object *kt_jget(json_object *o, const char *key);
+const char *kt_jstr(json_object *o, const char *key);
+json_object *kt_jarray(json_object *o, const char *key);
+
+/* Decode base64url without padding (RFC 4648 5, as JWK writes it: RFC 7515 2) into out.
+ * Return the byte count, or -1 when s is malformed or decodes to more than cap bytes. */
+long kt_b64url(uint8_t *out, size_t cap, const char *s);
+
+/* A big-endian integer of any width (Wycheproof writes private keys with a leading sign
+ * byte at times) as exactly len bytes in out: leading zeros dropped, then padded. Return 1,
+ * or 0 when its value needs more than len bytes (out is then untouched). */
+int kt_int_to_width(uint8_t *out, size_t len, const uint8_t *in, size_t in_len);
 
 /* Every curve this build made (the registry's built curves, kurv_curve_list.h), and a lookup
  * by kurv's names and aliases and by the registry's Wycheproof, OpenSSL and BouncyCastle

@@ -13,33 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
-
-static const char *jstr(json_object *o, const char *key)
-{
-    json_object *v;
-    if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
-        return NULL;
-    return json_object_get_string(v);
-}
-
-static json_object *jget(json_object *o, const char *key)
-{
-    json_object *v;
-    return json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
+#include "wycheproof.h"
 
 /* malloc'd bytes of a hex string (at least one byte allocated) */
 static uint8_t *unhex_alloc(const char *hex, size_t *len)
 {
-    size_t n = strlen(hex) / 2;
-    uint8_t *b = malloc(n + 1);
-    cr_assert(b != NULL);
-    cr_assert_eq(kt_unhex(b, n, hex), (long)n, "bad hex in vector file");
-    *len = n;
+    uint8_t *b = kt_unhex_alloc(hex, len);
+    cr_assert(b != NULL, "bad hex in vector file");
     return b;
 }
-
-enum sigfmt { FMT_DER, FMT_P1363, FMT_BITCOIN };
 
 struct tally {
     size_t total, valid, invalid, acceptable, acc_accepted;
@@ -47,34 +29,25 @@ struct tally {
 
 static void run_group(const char *file, json_object *g, struct tally *t)
 {
-    const char *type = jstr(g, "type"), *sha = jstr(g, "sha"), *cname, *pubhex;
-    json_object *pk = jget(g, "publicKey"), *tests = jget(g, "tests");
+    const char *type = kt_jstr(g, "type"), *sha = kt_jstr(g, "sha"), *cname, *pubhex;
+    json_object *pk = kt_jget(g, "publicKey"), *tests = kt_jarray(g, "tests");
     const kurv_curve *c;
     kurv_hash h;
-    enum sigfmt fmt;
-    unsigned flags = 0;
-    uint8_t pub[KURV_MAX_POINT_LEN], dg[KURV_MAX_HASH_LEN], raw[KURV_MAX_SIG_RAW_LEN];
-    size_t i, n, sl, dlen;
+    enum kt_wp_sig fmt = kt_wp_sig_type(type);
+    uint8_t pub[KURV_MAX_POINT_LEN], dg[KURV_MAX_HASH_LEN];
+    size_t i, n, dlen;
     long publen;
 
     cr_assert(type && sha && pk && tests, "%s: group without type/sha/publicKey/tests", file);
-    if (!strcmp(type, "EcdsaVerify"))
-        fmt = FMT_DER;
-    else if (!strcmp(type, "EcdsaP1363Verify"))
-        fmt = FMT_P1363;
-    else if (!strcmp(type, "EcdsaBitcoinVerify"))
-        fmt = FMT_BITCOIN, flags = KURV_ECDSA_VERIFY_LOW_S;
-    else
-        cr_assert_fail("%s: unknown group type %s", file, type);
-    cname = jstr(pk, "curve");
-    pubhex = jstr(pk, "uncompressed");
+    cr_assert(fmt != KT_WP_SIG_UNKNOWN, "%s: unknown group type %s", file, type);
+    cname = kt_jstr(pk, "curve");
+    pubhex = kt_jstr(pk, "uncompressed");
     cr_assert(cname && pubhex, "%s: publicKey without curve/uncompressed", file);
     c = kt_curve(cname);
     cr_assert(c != NULL, "%s: curve %s not linked", file, cname);
     h = kt_hash(sha);
     cr_assert_neq(h, KURV_HASH_NONE, "%s: unknown hash %s", file, sha);
     dlen = kurv_hash_len(h);
-    sl = kurv_curve_scalar_len(c);
     publen = kt_unhex(pub, sizeof pub, pubhex);
     cr_assert_gt(publen, 0, "%s: bad public key hex", file);
     /* every Wycheproof ECDSA key is valid */
@@ -83,28 +56,23 @@ static void run_group(const char *file, json_object *g, struct tally *t)
     n = json_object_array_length(tests);
     for (i = 0; i < n; i++) {
         json_object *tc = json_object_array_get_idx(tests, i);
-        json_object *idj = jget(tc, "tcId");
-        const char *res = jstr(tc, "result"), *mhex = jstr(tc, "msg"), *shex = jstr(tc, "sig");
+        json_object *idj = kt_jget(tc, "tcId");
+        const char *res = kt_jstr(tc, "result"), *mhex = kt_jstr(tc, "msg");
+        const char *shex = kt_jstr(tc, "sig");
         int id = idj ? json_object_get_int(idj) : -1;
         uint8_t *msg, *sig;
         size_t mlen, siglen;
         kurv_err e;
-        int accepted;
+        int accepted, der_refused;
 
         cr_assert(res && mhex && shex, "%s tcId %d: missing fields", file, id);
         msg = unhex_alloc(mhex, &mlen);
         sig = unhex_alloc(shex, &siglen);
         cr_assert_eq(kurv_hash_digest(h, dg, msg, mlen), KURV_OK);
 
-        if (fmt == FMT_P1363) {
-            e = kurv_ecdsa_verify(c, sig, siglen, pub, (size_t)publen, dg, dlen, flags);
-        } else {
-            e = kurv_ecdsa_sig_from_der(c, raw, 2 * sl, sig, siglen);
-            if (e == KURV_OK)
-                e = kurv_ecdsa_verify(c, raw, 2 * sl, pub, (size_t)publen, dg, dlen, flags);
-            else
-                cr_expect_eq(e, KURV_ERR_ENCODING, "%s tcId %d: DER error %d", file, id, e);
-        }
+        e = kt_wp_ecdsa_verify(c, fmt, pub, (size_t)publen, dg, dlen, sig, siglen, &der_refused);
+        if (der_refused)
+            cr_expect_eq(e, KURV_ERR_ENCODING, "%s tcId %d: DER error %d", file, id, e);
         accepted = e == KURV_OK;
         /* a rejection must be a signature or encoding failure, never a crash or odd code */
         cr_expect(accepted || e == KURV_ERR_SIGNATURE || e == KURV_ERR_ENCODING,
@@ -113,11 +81,11 @@ static void run_group(const char *file, json_object *g, struct tally *t)
         if (!strcmp(res, "valid")) {
             t->valid++;
             cr_expect(accepted, "%s tcId %d (valid, %s): rejected with %s", file, id,
-                      jstr(tc, "comment"), kurv_strerror(e));
+                      kt_jstr(tc, "comment"), kurv_strerror(e));
         } else if (!strcmp(res, "invalid")) {
             t->invalid++;
             cr_expect(!accepted, "%s tcId %d (invalid, %s): accepted", file, id,
-                      jstr(tc, "comment"));
+                      kt_jstr(tc, "comment"));
         } else {
             cr_expect_str_eq(res, "acceptable", "%s tcId %d: unknown result", file, id);
             t->acceptable++;
@@ -140,12 +108,12 @@ static void run_file(const char *file)
     root = kt_load_json(rel);
     if (!root)
         cr_skip_test("%s not found", rel);
-    groups = jget(root, "testGroups");
-    nt = jget(root, "numberOfTests");
+    groups = kt_jget(root, "testGroups");
+    nt = kt_jget(root, "numberOfTests");
     cr_assert(groups && nt && json_object_array_length(groups) > 0, "%s: no test groups", file);
     g0 = json_object_array_get_idx(groups, 0);
-    pk = jget(g0, "publicKey");
-    cname = pk ? jstr(pk, "curve") : NULL;
+    pk = kt_jget(g0, "publicKey");
+    cname = pk ? kt_jstr(pk, "curve") : NULL;
     cr_assert(cname != NULL, "%s: no curve", file);
     if (!kt_curve(cname)) {
         printf("wycheproof %s: skipped (curve %s not linked)\n", file, cname);

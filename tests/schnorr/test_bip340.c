@@ -10,105 +10,57 @@
 #include <string.h>
 #include <kurv/schnorr.h>
 #include "testutil.h"
+#include "bip340.h"
 
 #define MAX_ROWS 64
 
-struct row {
-    int index, has_sk, expect;
-    uint8_t sk[32], pk[32], aux[32], sig[64], msg[256];
-    long msg_len;
-    char comment[160];
-};
-
-/* split one CSV line (no quoted fields in this file) into at most 8 fields */
-static int split(char *line, char **f)
-{
-    int n = 0;
-    f[n++] = line;
-    for (; *line && n < 8; line++)
-        if (*line == ',') {
-            *line = 0;
-            f[n++] = line + 1;
-        }
-    return n;
-}
-
-static int load_rows(struct row *rows)
+/* The rows of test-vectors.csv (tests/common/bip340.c), or -1 when the file is missing. */
+static long load_rows(struct kt_bip340_row **rows)
 {
     size_t len;
-    char *txt = kt_load_text("bip340/test-vectors.csv", &len), *save = NULL, *line;
-    int n = 0;
+    char *txt = kt_load_text("bip340/test-vectors.csv", &len);
+    const char *why = NULL;
+    long n;
+
     if (!txt)
         return -1;
-    line = strtok_r(txt, "\r\n", &save);          /* header */
-    cr_assert(line && strncmp(line, "index,secret key,public key", 27) == 0);
-    while ((line = strtok_r(NULL, "\r\n", &save)) != NULL) {
-        char *f[8];
-        struct row *r = &rows[n];
-        cr_assert(n < MAX_ROWS);
-        cr_assert(split(line, f) == 8, "malformed CSV line %d", n);
-        memset(r, 0, sizeof *r);
-        r->index = atoi(f[0]);
-        r->has_sk = f[1][0] != 0;
-        if (r->has_sk)
-            cr_assert_eq(kt_unhex(r->sk, 32, f[1]), 32);
-        cr_assert_eq(kt_unhex(r->pk, 32, f[2]), 32);
-        if (f[3][0])
-            cr_assert_eq(kt_unhex(r->aux, 32, f[3]), 32);
-        r->msg_len = kt_unhex(r->msg, sizeof r->msg, f[4]);
-        cr_assert(r->msg_len >= 0, "row %d: message", r->index);
-        cr_assert_eq(kt_unhex(r->sig, 64, f[5]), 64);
-        cr_assert(!strcmp(f[6], "TRUE") || !strcmp(f[6], "FALSE"));
-        r->expect = !strcmp(f[6], "TRUE");
-        snprintf(r->comment, sizeof r->comment, "%s", f[7]);
-        n++;
-    }
+    n = kt_bip340_parse(txt, rows, &why);
     free(txt);
+    cr_assert(n >= 0, "test-vectors.csv: %s", why);
+    cr_assert(n <= MAX_ROWS);
     return n;
-}
-
-/* the specific error a failing row must give, from its comment */
-static kurv_err expected_error(const struct row *r)
-{
-    if (r->expect)
-        return KURV_OK;
-    if (strstr(r->comment, "public key"))
-        return KURV_ERR_POINT;                      /* not on the curve, or >= p */
-    if (strstr(r->comment, "equal to field size") || strstr(r->comment, "equal to curve order"))
-        return KURV_ERR_ENCODING;                   /* r = p, s = n */
-    return KURV_ERR_SIGNATURE;
 }
 
 Test(bip340, vectors_sign_and_verify)
 {
-    struct row rows[MAX_ROWS];
-    int n = load_rows(rows), i, signed_rows = 0, true_rows = 0, false_rows = 0;
+    struct kt_bip340_row *rows;
+    int n = (int)load_rows(&rows), i, signed_rows = 0, true_rows = 0, false_rows = 0;
     if (n < 0)
         cr_skip_test("bip340 vectors not found");
     cr_assert(n >= 19, "only %d rows", n);
     for (i = 0; i < n; i++) {
-        struct row *r = &rows[i];
-        kurv_err want = expected_error(r), got;
+        struct kt_bip340_row *r = &rows[i];
+        kurv_err want = kt_bip340_expected(r), got;
         if (r->has_sk) {
             uint8_t pk[32], kp[64], sig[64], sig2[64];
             cr_assert_eq(kurv_schnorr_pubkey(pk, r->sk), KURV_OK);
             cr_assert(memcmp(pk, r->pk, 32) == 0, "row %d: public key", r->index);
             cr_assert_eq(kurv_schnorr_keypair(kp, r->sk), KURV_OK);
             cr_assert(memcmp(kp + 32, r->pk, 32) == 0);
-            cr_assert_eq(kurv_schnorr_sign(sig, kp, r->msg, (size_t)r->msg_len, r->aux), KURV_OK);
+            cr_assert_eq(kurv_schnorr_sign(sig, kp, r->msg, r->msg_len, r->aux), KURV_OK);
             cr_assert(memcmp(sig, r->sig, 64) == 0, "row %d: signature differs", r->index);
-            cr_assert_eq(kurv_schnorr_sign_seckey(sig2, r->sk, r->msg, (size_t)r->msg_len, r->aux),
+            cr_assert_eq(kurv_schnorr_sign_seckey(sig2, r->sk, r->msg, r->msg_len, r->aux),
                          KURV_OK);
             cr_assert(memcmp(sig2, r->sig, 64) == 0);
             signed_rows++;
         }
-        got = kurv_schnorr_verify(r->sig, r->pk, r->msg, (size_t)r->msg_len);
+        got = kurv_schnorr_verify(r->sig, r->pk, r->msg, r->msg_len);
         cr_assert_eq(got, want, "row %d (%s): verify gave %s, want %s", r->index, r->comment,
                      kurv_strerror(got), kurv_strerror(want));
         /* a batch of one agrees */
         {
             const uint8_t *m = r->msg;
-            size_t ml = (size_t)r->msg_len;
+            size_t ml = r->msg_len;
             got = kurv_schnorr_verify_batch(r->sig, r->pk, &m, &ml, 1, NULL, 0);
             cr_assert_eq(got, want, "row %d: batch of one gave %s", r->index, kurv_strerror(got));
         }
@@ -120,16 +72,17 @@ Test(bip340, vectors_sign_and_verify)
     cr_assert(signed_rows >= 4 && true_rows >= 8 && false_rows >= 10);
     fprintf(stderr, "bip340: %d rows (%d signed, %d valid, %d invalid)\n", n, signed_rows,
             true_rows, false_rows);
+    kt_bip340_free(rows, n);
 }
 
 /* every valid row in one batch passes; adding any invalid row makes it fail */
 Test(bip340, vectors_batch)
 {
-    struct row rows[MAX_ROWS];
+    struct kt_bip340_row *rows;
     uint8_t sigs[MAX_ROWS * 64], pks[MAX_ROWS * 32];
     const uint8_t *msgs[MAX_ROWS];
     size_t lens[MAX_ROWS], k = 0;
-    int n = load_rows(rows), i, j;
+    int n = (int)load_rows(&rows), i, j;
     if (n < 0)
         cr_skip_test("bip340 vectors not found");
     for (i = 0; i < n; i++) {
@@ -138,7 +91,7 @@ Test(bip340, vectors_batch)
         memcpy(sigs + 64 * k, rows[i].sig, 64);
         memcpy(pks + 32 * k, rows[i].pk, 32);
         msgs[k] = rows[i].msg;
-        lens[k] = (size_t)rows[i].msg_len;
+        lens[k] = rows[i].msg_len;
         k++;
     }
     cr_assert_eq(kurv_schnorr_verify_batch(sigs, pks, msgs, lens, k, NULL, 0), KURV_OK);
@@ -148,10 +101,11 @@ Test(bip340, vectors_batch)
         memcpy(sigs + 64 * k, rows[j].sig, 64);
         memcpy(pks + 32 * k, rows[j].pk, 32);
         msgs[k] = rows[j].msg;
-        lens[k] = (size_t)rows[j].msg_len;
+        lens[k] = rows[j].msg_len;
         cr_assert_eq(kurv_schnorr_verify_batch(sigs, pks, msgs, lens, k + 1, NULL, 0),
-                     expected_error(&rows[j]), "row %d appended", rows[j].index);
+                     kt_bip340_expected(&rows[j]), "row %d appended", rows[j].index);
     }
+    kt_bip340_free(rows, n);
 }
 
 Test(bip340, misuse)
