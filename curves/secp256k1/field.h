@@ -22,7 +22,7 @@
 typedef struct { uint64_t v[EC_N]; } fe;
 
 /* The field operations are small and on every hot path: have them inlined. */
-#if defined(__GNUC__)
+#if defined(__GNUC__) && defined(KW_NATIVE)   /* see P521_INLINE (nist/p521/field.h) */
 #define K1_INLINE static inline __attribute__((always_inline))
 #else
 #define K1_INLINE static inline

@@ -53,7 +53,13 @@ static const fe p384_rr = {{0xFFFFFFFE00000001ULL, 0x0000000200000000ULL,
                             0xFFFFFFFE00000000ULL, 0x0000000200000000ULL,
                             0x0000000000000001ULL, 0x0000000000000000ULL}};
 
+/* forced only where products are native (KW_NATIVE, wide.h); on the two-word path of
+ * 32-bit targets the compiler chooses (forced, GCC takes minutes on a translation unit) */
+#ifdef KW_NATIVE
 #define P384_INLINE static inline __attribute__((always_inline))
+#else
+#define P384_INLINE static inline
+#endif
 
 #include "p384_reduce.h"
 

@@ -55,8 +55,15 @@ static const fe EC_P = {{~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL,
 
 /* One carry pass: limbs 0..7 < 2^64 - 2^58, limb 8 < 2^63 in; loose form out
  * (limb 0 < 2^58 + 2^7, limbs 1..7 < 2^58, limb 8 < 2^57). */
-/* the field operations are small and hot: inlined into the point formulas */
+/* the field operations are small and hot: inlined into the point formulas. Not forced
+ * on the portable two-word path (wide.h without KW_NATIVE: 32-bit targets), where a
+ * product is some 400 32-bit multiplications: forced into every formula it made one
+ * translation unit take GCC over 20 minutes for i686; the compiler chooses there. */
+#ifdef KW_NATIVE
 #define P521_INLINE static inline __attribute__((always_inline))
+#else
+#define P521_INLINE static inline
+#endif
 
 static inline void p521_carry(uint64_t v[9])
 {
