@@ -56,21 +56,25 @@ installed() {
     [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
 }
 
-cmd_deps() {
-    local missing=() p
+# apt_install WHAT PACKAGE...: install those of the packages that dpkg does not report
+# installed (apt-get update, then apt-get install --no-install-recommends; as root); nothing
+# to do when all are present. WHAT names the step in the messages.
+apt_install() {
+    local what=$1 missing=() p
+    shift
     if ! command -v dpkg-query >/dev/null 2>&1; then
-        echo "run.sh: dpkg-query not found: install these packages yourself: ${packages[*]}" >&2
+        echo "run.sh: dpkg-query not found: install these packages yourself: $*" >&2
         # carry on: the build reports what is really missing
         return 0
     fi
-    for p in "${packages[@]}"; do
+    for p in "$@"; do
         installed "$p" || missing+=("$p")
     done
     if [ ${#missing[@]} -eq 0 ]; then
-        say "deps: all ${#packages[@]} packages present"
+        say "$what: all $# packages present"
         return 0
     fi
-    say "deps: installing ${missing[*]}"
+    say "$what: installing ${missing[*]}"
     if [ "$(id -u)" -ne 0 ]; then
         echo "run.sh: missing packages (${missing[*]}); run as root, or: sudo apt-get install ${missing[*]}" >&2
         return 1
@@ -78,6 +82,10 @@ cmd_deps() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update || return 1
     apt-get install -y --no-install-recommends "${missing[@]}" || return 1
+}
+
+cmd_deps() {
+    apt_install deps "${packages[@]}"
 }
 
 # setup DIR [meson options...]: configure DIR, or reconfigure it when it is already configured.
@@ -326,18 +334,7 @@ pkg_suite=bookworm          # Debian 12
 pkg_cache=/var/cache/kurv-pkgtest
 
 pkg_deps() {
-    local missing=() p
-    for p in "${pkg_tools[@]}"; do
-        installed "$p" || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    say "package: installing ${missing[*]}"
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "run.sh: missing packages (${missing[*]}); run as root" >&2
-        return 1
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update && apt-get install -y --no-install-recommends "${missing[@]}"
+    apt_install package "${pkg_tools[@]}"
 }
 
 # pkg_abi_dump LIBDIR INCDIR OUTDIR: one abidw dump per kurv library of LIBDIR (its public
