@@ -25,6 +25,13 @@
 #                         against abi/, installs in a Debian 12 minbase root, the autopkgtest
 #   ./tools/run.sh abi-update   regenerate abi/*.abi and debian/*.symbols from a fresh build
 #                         (./build-abi); review and commit the diff (README "Distribution packages")
+#   ./tools/run.sh cross ARCH   ARCH one of i386, armhf, s390x, arm64 (Debian's names):
+#                         install the cross compiler, qemu-user and the :ARCH libraries
+#                         (libssl-dev and libcriterion-dev only where they install beside
+#                         this machine's packages), build in ./build-cross-ARCH with the
+#                         cross file tools/cross/ARCH.ini + tools/cross/debian.ini, run the
+#                         test suite and `kurv demo` under qemu-user; a summary line with
+#                         the test counts and the time; non-zero on any failure
 #
 # Run it from anywhere inside a clone: it works in the clone's top folder.
 set -u
@@ -57,21 +64,25 @@ installed() {
     [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
 }
 
-cmd_deps() {
-    local missing=() p
+# apt_install WHAT PACKAGE...: install those of the packages that dpkg does not report
+# installed (apt-get update, then apt-get install --no-install-recommends; as root); nothing
+# to do when all are present. WHAT names the step in the messages.
+apt_install() {
+    local what=$1 missing=() p
+    shift
     if ! command -v dpkg-query >/dev/null 2>&1; then
-        echo "run.sh: dpkg-query not found: install these packages yourself: ${packages[*]}" >&2
+        echo "run.sh: dpkg-query not found: install these packages yourself: $*" >&2
         # carry on: the build reports what is really missing
         return 0
     fi
-    for p in "${packages[@]}"; do
+    for p in "$@"; do
         installed "$p" || missing+=("$p")
     done
     if [ ${#missing[@]} -eq 0 ]; then
-        say "deps: all ${#packages[@]} packages present"
+        say "$what: all $# packages present"
         return 0
     fi
-    say "deps: installing ${missing[*]}"
+    say "$what: installing ${missing[*]}"
     if [ "$(id -u)" -ne 0 ]; then
         echo "run.sh: missing packages (${missing[*]}); run as root, or: sudo apt-get install ${missing[*]}" >&2
         return 1
@@ -79,6 +90,10 @@ cmd_deps() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update || return 1
     apt-get install -y --no-install-recommends "${missing[@]}" || return 1
+}
+
+cmd_deps() {
+    apt_install deps "${packages[@]}"
 }
 
 # setup DIR [meson options...]: configure DIR, or reconfigure it when it is already configured.
@@ -329,18 +344,7 @@ pkg_suite=bookworm          # Debian 12
 pkg_cache=/var/cache/kurv-pkgtest
 
 pkg_deps() {
-    local missing=() p
-    for p in "${pkg_tools[@]}"; do
-        installed "$p" || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    say "package: installing ${missing[*]}"
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "run.sh: missing packages (${missing[*]}); run as root" >&2
-        return 1
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update && apt-get install -y --no-install-recommends "${missing[@]}"
+    apt_install package "${pkg_tools[@]}"
 }
 
 # pkg_abi_dump LIBDIR INCDIR OUTDIR: one abidw dump per kurv library of LIBDIR (its public
@@ -705,6 +709,109 @@ cmd_package() {
     return $status
 }
 
+# ---------------------------------------------------------------------------------------
+# cross ARCH (issue 37): kurv built for another Debian architecture by its cross compiler,
+# against the architecture's libraries (Debian's multiarch :ARCH packages), its tests and
+# `kurv demo` run under qemu-user. The Meson cross file is tools/cross/ARCH.ini followed by
+# tools/cross/debian.ini; the base-point table generators are built for this machine.
+
+# what this machine runs: the build with its native generators, qemu-user, and what the test
+# scripts start next to the cross-built tool (openssl, python3-ecdsa, BouncyCastle, cmake)
+cross_tools=(
+    build-essential pkg-config meson ninja-build qemu-user
+    openssl python3-ecdsa default-jdk-headless libbcprov-java cmake
+)
+# the architecture's libraries the build needs, and those it takes when they install beside
+# this machine's packages (libcrypto: the OpenSSL provider and cross-checks; Criterion)
+cross_libs=(nettle-dev libjson-c-dev libsecp256k1-dev)
+cross_optional=(libssl-dev libcriterion-dev)
+
+# cross_const ARCH NAME: the first string of constant NAME in tools/cross/ARCH.ini
+cross_const() {
+    sed -n "s/^$2 = \[\{0,1\}'\([^']*\)'.*/\1/p" "tools/cross/$1.ini"
+}
+
+# candidate PACKAGE: the version apt-get would install (empty: none)
+candidate() {
+    apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -v '^(none)$'
+}
+
+# cross_installable PACKAGE:ARCH: true when it is installed, or apt-get would install it
+# without removing a package; otherwise prints why not. Multi-Arch: same packages of two
+# architectures must have one version, so it must equal this machine's candidate.
+cross_installable() {
+    local pa=$1 v native removed
+    installed "$pa" && return 0
+    v=$(candidate "$pa")
+    [ -n "$v" ] || { echo "Debian has no ${pa%%:*} for ${pa##*:}"; return 1; }
+    native=$(candidate "${pa%%:*}")
+    if [ -n "$native" ] && [ "$v" != "$native" ]; then
+        echo "it is at $v, this machine's ${pa%%:*} at $native (Multi-Arch: same needs one version)"
+        return 1
+    fi
+    removed=$(apt-get install -s --no-install-recommends "$pa" 2>&1) ||
+        { echo "apt-get cannot install it: $(printf '%s\n' "$removed" | grep '^E:' | head -n 1)"; return 1; }
+    removed=$(printf '%s\n' "$removed" | sed -n 's/^Remv \([^ ]*\) .*/\1/p' | paste -sd' ' -)
+    if [ -n "$removed" ]; then
+        echo "installing it would remove $removed"
+        return 1
+    fi
+}
+
+cmd_cross() {
+    local arch=${1:-} triplet qemu dir p why t0=$SECONDS status=0 log
+    local wanted=() skipped=() r_build=FAIL r_test=FAIL r_demo=FAIL counts=
+    case $arch in
+        i386|armhf|s390x|arm64) ;;
+        *) echo "run.sh: cross: name one architecture: i386, armhf, s390x or arm64" >&2; return 2 ;;
+    esac
+    triplet=$(cross_const "$arch" gnu_triplet)
+    qemu=$(cross_const "$arch" qemu)
+    [ -n "$triplet" ] && [ -n "$qemu" ] || { echo "run.sh: cross: tools/cross/$arch.ini names no gnu_triplet or qemu" >&2; return 2; }
+
+    if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+        [ "$(id -u)" -eq 0 ] || { echo "run.sh: cross: dpkg does not know $arch: run as root, or: dpkg --add-architecture $arch" >&2; return 1; }
+        say "cross: dpkg --add-architecture $arch"
+        dpkg --add-architecture "$arch" && apt-get update || return 1
+    fi
+    apt_install "cross $arch" "${cross_tools[@]}" "gcc-$triplet" "${cross_libs[@]/%/:$arch}" || return 1
+    for p in "${cross_optional[@]/%/:$arch}"; do
+        if why=$(cross_installable "$p"); then
+            wanted+=("$p")
+        else
+            skipped+=("$p")
+            echo "run.sh: cross: $p is not installed: $why"
+        fi
+    done
+    if [ ${#wanted[@]} -gt 0 ]; then
+        apt_install "cross $arch" "${wanted[@]}" || return 1
+    fi
+
+    dir=build-cross-$arch
+    log=$dir/meson-logs/run-sh-cross.txt
+    # the benchmark is never run here: not built
+    if build "$dir" --cross-file "tools/cross/$arch.ini" --cross-file tools/cross/debian.ini \
+            -Dbench=disabled; then
+        r_build=ok
+        meson_test "$dir" 2>&1 | tee "$log"
+        [ "${PIPESTATUS[0]}" -eq 0 ] && r_test=ok
+        counts=$(awk '$1 == "Ok:" { o = $2 } $1 == "Fail:" { f = $2 } $1 == "Skipped:" { s = $2 }
+                      END { printf "%d ok, %d failed, %d skipped", o, f, s }' "$log")
+        say "cross: $qemu $dir/tools/kurv/kurv demo"
+        "$qemu" "$dir/tools/kurv/kurv" demo && r_demo=ok
+    fi
+
+    local summary="$dir: build $r_build; meson test $r_test (${counts:-not run}); kurv demo $r_demo"
+    [ ${#skipped[@]} -eq 0 ] || summary+="; without ${skipped[*]}"
+    summary+="; $(( (SECONDS - t0) / 60 )) min $(( (SECONDS - t0) % 60 )) s"
+    echo
+    case "$r_build $r_test $r_demo" in
+        "ok ok ok") echo "run.sh cross $arch: PASS ($summary)" ;;
+        *) echo "run.sh cross $arch: FAIL ($summary; logs in $dir/meson-logs/)"; status=1 ;;
+    esac
+    return $status
+}
+
 usage() {
     sed -n '2,/^# Run it from anywhere/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
 }
@@ -716,6 +823,7 @@ case "${1:-}" in
     fuzz) shift; cmd_fuzz "$@" ;;
     package) cmd_package ;;
     abi-update) cmd_abi_update ;;
+    cross) shift; cmd_cross "$@" ;;
     -h|--help|help) usage ;;
     *) usage >&2; exit 2 ;;
 esac

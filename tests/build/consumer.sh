@@ -8,7 +8,8 @@
 # curves/meson.build), once linked dynamically and once statically, and run both.
 # Every step must succeed.
 #
-# Environment (set by tests/meson.build): KURV_BUILD_ROOT, KURV_SOURCE_ROOT.
+# Environment (set by tests/meson.build): KURV_BUILD_ROOT, KURV_SOURCE_ROOT; in a cross build
+# KURV_HOST_RUN, which runs the programs (qemu-user), and PKG_CONFIG_LIBDIR.
 set -eu
 
 if [ $# -lt 5 ]; then
@@ -78,12 +79,12 @@ step "dynamic link"
 # shellcheck disable=SC2086
 "$@" $warn -DKURV_EXPECT_VERSION="\"$version\"" $curve_args $cflags -o "$tmp/demo-shared" "$demo" $libs \
     || die "compiling/linking against the shared libraries"
-LD_LIBRARY_PATH=$libdir ldd "$tmp/demo-shared" > "$tmp/ldd.txt" || die "ldd"
+LD_LIBRARY_PATH=$libdir "$src/tests/build/ldd.sh" "$tmp/demo-shared" > "$tmp/ldd.txt" || die "ldd"
 for l in libkurv.so "lib$pcname.so"; do
     line=$(grep "$l" "$tmp/ldd.txt") || die "demo-shared does not load $l"
     case "$line" in *"$root"*) ;; *) die "demo-shared loads $l from outside the staging tree: $line" ;; esac
 done
-LD_LIBRARY_PATH=$libdir "$tmp/demo-shared" || die "demo-shared failed"
+LD_LIBRARY_PATH=$libdir ${KURV_HOST_RUN:+"$KURV_HOST_RUN"} "$tmp/demo-shared" || die "demo-shared failed"
 
 step "static link"
 # Ask for the archives by file name, so the linker cannot pick the .so files
@@ -104,6 +105,6 @@ done
 if readelf -d "$tmp/demo-static" | grep NEEDED | grep -q libkurv; then
     die "demo-static still needs a kurv shared library"
 fi
-env -u LD_LIBRARY_PATH "$tmp/demo-static" || die "demo-static failed"
+env -u LD_LIBRARY_PATH ${KURV_HOST_RUN:+"$KURV_HOST_RUN"} "$tmp/demo-static" || die "demo-static failed"
 
 echo "consumer: dynamic and static builds against the installed kurv $version pass"

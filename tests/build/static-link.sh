@@ -11,7 +11,8 @@
 # Checks: both programs run and pass their known-answer checks; the one-curve program
 # holds its curve's symbols and none of the other curves'; the all-curves program holds
 # the symbols of every curve (so the pattern below is known to match real symbols).
-# Then both sizes are printed (file, text/data/bss, and stripped).
+# Then both sizes are printed (file, text/data/bss, and stripped). In a cross build the
+# programs run through KURV_HOST_RUN (tests/meson.build: qemu-user).
 set -eu
 
 if [ $# -lt 6 ]; then
@@ -33,9 +34,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/kurv-static.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 echo "== run $one"
-"$one" || die "the $onename program failed its checks"
+${KURV_HOST_RUN:+"$KURV_HOST_RUN"} "$one" || die "the $onename program failed its checks"
 echo "== run $all"
-"$all" || die "the all-curves program failed its checks"
+${KURV_HOST_RUN:+"$KURV_HOST_RUN"} "$all" || die "the all-curves program failed its checks"
 
 "$NM" "$one" | awk '{print $NF}' | sort -u > "$tmp/one.syms"
 "$NM" "$all" | awk '{print $NF}' | sort -u > "$tmp/all.syms"

@@ -12,7 +12,8 @@
 #    message that names them, and are merely not found as optional ones; version 0.1 is
 #    accepted, 0.2 and 1.0 are not.
 # PREFIX is the build's prefix option; ACCESSOR/NAME the first curve of FAMILY.
-# Environment (set by tests/meson.build): KURV_BUILD_ROOT, KURV_SOURCE_ROOT.
+# Environment (set by tests/meson.build): KURV_BUILD_ROOT, KURV_SOURCE_ROOT; in a cross build
+# KURV_HOST_RUN, which runs the programs (qemu-user), and CC, the cross compiler.
 set -eu
 
 if [ $# -ne 8 ]; then
@@ -70,19 +71,19 @@ for kind in shared static; do
     "$CMAKE" --build "$b" > "$tmp/build.log" 2>&1 || { cat "$tmp/build.log" >&2; die "build ($kind)"; }
     ok "find_package(kurv 0.1 REQUIRED COMPONENTS $family) and kurv::$family build ($kind)"
     if [ "$kind" = shared ]; then
-        LD_LIBRARY_PATH=$libdir ldd "$b/consumer" > "$tmp/ldd.txt" || die "ldd"
+        LD_LIBRARY_PATH=$libdir "$src/tests/build/ldd.sh" "$b/consumer" > "$tmp/ldd.txt" || die "ldd"
         for l in libkurv.so "libkurv-$family.so"; do
             line=$(grep "$l" "$tmp/ldd.txt") || die "the shared consumer does not load $l"
             case "$line" in *"$root"*) ;; *) die "it loads $l from outside the staging tree: $line" ;; esac
         done
         ok "  loads libkurv and libkurv-$family from the staged install"
-        LD_LIBRARY_PATH=$libdir "$b/consumer" > "$tmp/run.log" 2>&1 || { cat "$tmp/run.log" >&2; die "the shared consumer failed"; }
+        LD_LIBRARY_PATH=$libdir ${KURV_HOST_RUN:+"$KURV_HOST_RUN"} "$b/consumer" > "$tmp/run.log" 2>&1 || { cat "$tmp/run.log" >&2; die "the shared consumer failed"; }
     else
         if readelf -d "$b/consumer" | grep NEEDED | grep -q libkurv; then
             die "the static consumer still needs a kurv shared library"
         fi
         ok "  needs no kurv shared library"
-        env -u LD_LIBRARY_PATH "$b/consumer" > "$tmp/run.log" 2>&1 || { cat "$tmp/run.log" >&2; die "the static consumer failed"; }
+        env -u LD_LIBRARY_PATH ${KURV_HOST_RUN:+"$KURV_HOST_RUN"} "$b/consumer" > "$tmp/run.log" 2>&1 || { cat "$tmp/run.log" >&2; die "the static consumer failed"; }
     fi
     ok "  runs: $(tail -n 1 "$tmp/run.log")"
 done
