@@ -23,6 +23,11 @@
 #   ./tools/run.sh package      build the Debian packages (debian/) in ./build-deb and check
 #                         them: contents and Depends, symbol versions, lintian, the ABI
 #                         against abi/, installs in a Debian 12 minbase root, the autopkgtest
+#   ./tools/run.sh package-cross ARCH   cross-build the packages for ARCH (i386, arm64, ...; the
+#                         cross toolchain and ARCH's Build-Depends installed as needed) in
+#                         ./build-deb-ARCH and check them: the symbols files on ARCH, the
+#                         base-point tables against generators run on ARCH (qemu-user),
+#                         contents and Depends, symbol versions, lintian, `kurv demo` on ARCH
 #   ./tools/run.sh abi-update   regenerate abi/*.abi and debian/*.symbols from a fresh build
 #                         (./build-abi); review and commit the diff (README "Distribution packages")
 #   ./tools/run.sh cross ARCH   ARCH one of i386, armhf, s390x, arm64 (Debian's names):
@@ -60,8 +65,11 @@ packages=(
 
 say() { printf '\n=== run.sh: %s\n' "$*"; }
 
+# installed PACKAGE: installed for the machine's own architecture (or Architecture: all); an
+# instance of another architecture only (a cross build's, package-cross) does not count
 installed() {
-    [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
+    dpkg-query -W -f='${Status} ${Architecture}\n' "$1" 2>/dev/null |
+        grep -Eqx "install ok installed ($(dpkg --print-architecture)|all)"
 }
 
 # apt_install WHAT PACKAGE...: install those of the packages that dpkg does not report
@@ -343,8 +351,9 @@ pkg_tools=(
 pkg_suite=bookworm          # Debian 12
 pkg_cache=/var/cache/kurv-pkgtest
 
+# pkg_deps [PACKAGE...]: pkg_tools and the PACKAGEs installed (as root) where missing
 pkg_deps() {
-    apt_install package "${pkg_tools[@]}"
+    apt_install package "${pkg_tools[@]}" "$@"
 }
 
 # pkg_abi_dump LIBDIR INCDIR OUTDIR: one abidw dump per kurv library of LIBDIR (its public
@@ -545,16 +554,11 @@ pkg_provider_check() {
     echo "provider: kurv active, offering [$want]; keys on the $ok Brainpool curves only"
 }
 
-cmd_package() {
-    local out=$top/build-deb ma ver debver debs=() deb p status=0 tarball root
-    local r_build=FAIL r_contents=FAIL r_versions=FAIL r_lintian=FAIL r_abi=FAIL
-    local r_install=FAIL r_provider=skipped r_autopkgtest=FAIL
-    pkg_deps || return 1
-    ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH) || return 1
+# pkg_source OUT: a fresh OUT with the clone's files (tracked and untracked, not ignored) in
+# OUT/src; fails when debian/changelog's version is not meson.build's
+pkg_source() {
+    local out=$1 ver debver
     ver=$(pkg_meson_version)
-
-    # the source tree: the clone's files (tracked and untracked, not ignored) in build-deb/src
-    say "package: source tree in build-deb/src"
     # a root left by an interrupted run may still have /proc mounted
     mountpoint -q "$out/root/proc" 2>/dev/null && umount "$out/root/proc"
     rm -rf --one-file-system "$out" && mkdir -p "$out/src" || return 1
@@ -569,60 +573,100 @@ cmd_package() {
         echo "run.sh: debian/changelog is at $debver, meson.build at $ver: add a changelog entry (dch -v $ver-1)" >&2
         return 1
     fi
+}
 
-    # the build: nocheck (the suite ran in `test`), both cores
-    say "package: dpkg-buildpackage -us -uc -b (nocheck, parallel=2; log build-deb/build.log)"
-    local t0=$SECONDS
+# pkg_build OUT [ARG...]: dpkg-buildpackage -us -uc -b ARG... in OUT/src, with the nocheck
+# option and profile (the suite ran in `test`) and both cores; log in OUT/build.log, its end
+# shown on failure
+pkg_build() {
+    local out=$1 t0=$SECONDS
+    shift
     if (cd "$out/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" DEB_BUILD_PROFILES=nocheck \
-            dpkg-buildpackage -us -uc -b) >"$out/build.log" 2>&1; then
-        r_build=ok
+            dpkg-buildpackage -us -uc -b "$@") >"$out/build.log" 2>&1; then
         echo "built in $((SECONDS - t0)) s"
+        ls -l "$out"/*.deb | awk '{ printf "  %8d  %s\n", $5, $NF }' | sed "s|$out/||"
     else
         tail -n 40 "$out/build.log"
-        echo "run.sh package: FAIL (dpkg-buildpackage; log in build-deb/build.log)"
         return 1
     fi
-    # the packages (the -dbgsym ones, debug symbols, are only listed)
-    for deb in "$out"/*.deb; do
-        case $deb in *-dbgsym_*) ;; *) debs+=("$deb") ;; esac
-    done
-    ls -l "$out"/*.deb | awk '{ printf "  %8d  %s\n", $5, $NF }' | sed "s|$out/||"
+}
 
-    # contents and Depends against debian/package-contents
-    say "package: contents and Depends against debian/package-contents"
-    local listed built
-    listed=$(cd "$out/src" && dh_listpackages | sort | paste -sd' ' -)
-    built=$(for deb in "${debs[@]}"; do dpkg-deb -f "$deb" Package; done | sort | paste -sd' ' -)
-    r_contents=ok
-    [ "$listed" = "$built" ] || { echo "built [$built], debian/control lists [$listed]"; r_contents=FAIL; }
-    for deb in "${debs[@]}"; do
+# pkg_debs OUT: the packages built in OUT, one a line, but the -dbgsym ones (debug symbols)
+pkg_debs() {
+    local deb
+    for deb in "$1"/*.deb; do
+        case $deb in *-dbgsym_*) ;; *) echo "$deb" ;; esac
+    done
+}
+
+# pkg_contents_check SRC MA VERSION DEB...: the DEBs are the packages of SRC/debian/control,
+# each with the Section, Multi-Arch, Depends and files of its entry in debian/package-contents
+# (MA the multiarch triplet of their architecture)
+pkg_contents_check() {
+    local src=$1 ma=$2 ver=$3 listed built deb p status=0
+    shift 3
+    listed=$(cd "$src" && dh_listpackages | sort | paste -sd' ' -)
+    built=$(for deb in "$@"; do dpkg-deb -f "$deb" Package; done | sort | paste -sd' ' -)
+    [ "$listed" = "$built" ] || { echo "built [$built], debian/control lists [$listed]"; status=1; }
+    for deb in "$@"; do
         p=$(dpkg-deb -f "$deb" Package)
-        if ! diff -u --label "expected $p" --label "built $p" <(pkg_expected "$p" "$ma" "$ver") <(pkg_render "$deb"); then
-            r_contents=FAIL
-        fi
+        diff -u --label "expected $p" --label "built $p" <(pkg_expected "$p" "$ma" "$ver") <(pkg_render "$deb") ||
+            status=1
     done
-    [ $r_contents = ok ] && echo "${#debs[@]} packages as listed"
+    [ $status -eq 0 ] && echo "$# packages as listed"
+    return $status
+}
 
-    # symbol versions: every symbol a runtime package's library exports carries the library's
-    # node, KURV_<NAME>_<SONAME> (libkurv-nist.so.0: KURV_NIST_0; libkurv.so.0: KURV_0)
-    say "package: symbol versions"
-    r_versions=ok
+# pkg_versions_check OUT MA OBJDUMP DEB...: the DEBs unpacked in OUT/x; every symbol that a
+# runtime package's library exports carries the library's node, KURV_<NAME>_<SONAME>
+# (libkurv-nist.so.0: KURV_NIST_0; libkurv.so.0: KURV_0); OBJDUMP one for their architecture
+pkg_versions_check() {
+    local out=$1 ma=$2 objdump=$3 deb so node bad n status=0
+    shift 3
     mkdir -p "$out/x"
-    for deb in "${debs[@]}"; do
+    for deb in "$@"; do
         dpkg-deb -x "$deb" "$out/x"
     done
-    local so node bad n
     for so in "$out"/x/usr/lib/"$ma"/libkurv*.so.[0-9]*.*; do
         node=$(basename "$so" | sed 's/^lib//; s/\.so\.\([0-9]*\)\..*$/_\1/' | tr 'a-z-' 'A-Z_')
-        n=$(objdump -T "$so" | awk '$2 == "g" && $4 != "*UND*"' | wc -l)
-        bad=$(objdump -T "$so" | awk -v v="$node" '$2 == "g" && $4 != "*UND*" && $(NF - 1) != v { print $NF }')
+        n=$("$objdump" -T "$so" | awk '$2 == "g" && $4 != "*UND*"' | wc -l)
+        bad=$("$objdump" -T "$so" | awk -v v="$node" '$2 == "g" && $4 != "*UND*" && $(NF - 1) != v { print $NF }')
         if [ -n "$bad" ] || [ "$n" -eq 0 ]; then
             echo "$(basename "$so"): symbols without version $node: $bad"
-            r_versions=FAIL
+            status=1
         else
             echo "$(basename "$so"): $n symbols, all $node"
         fi
     done
+    return $status
+}
+
+cmd_package() {
+    local out=$top/build-deb ma ver debver debs=() p status=0 tarball root
+    local r_build=FAIL r_contents=FAIL r_versions=FAIL r_lintian=FAIL r_abi=FAIL
+    local r_install=FAIL r_provider=skipped r_autopkgtest=FAIL
+    pkg_deps || return 1
+    ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH) || return 1
+    ver=$(pkg_meson_version)
+
+    say "package: source tree in build-deb/src"
+    pkg_source "$out" || return 1
+    debver=$(cd "$out/src" && dpkg-parsechangelog -S Version) || return 1
+
+    say "package: dpkg-buildpackage -us -uc -b (nocheck, parallel=2; log build-deb/build.log)"
+    if pkg_build "$out"; then
+        r_build=ok
+    else
+        echo "run.sh package: FAIL (dpkg-buildpackage; log in build-deb/build.log)"
+        return 1
+    fi
+    mapfile -t debs < <(pkg_debs "$out")
+
+    say "package: contents and Depends against debian/package-contents"
+    pkg_contents_check "$out/src" "$ma" "$ver" "${debs[@]}" && r_contents=ok
+
+    say "package: symbol versions"
+    pkg_versions_check "$out" "$ma" objdump "${debs[@]}" && r_versions=ok
 
     # lintian, as the archive runs it
     say "package: lintian --fail-on error,warning build-deb/*.changes"
@@ -671,7 +715,7 @@ cmd_package() {
     # libkurv-secp256k1-0): the kurv packages of its entry in debian/package-contents
     r_install=ok
     local want
-    for p in $listed; do
+    for p in $(cd "$out/src" && dh_listpackages); do
         case $p in libkurv0|libkurv-*[0-9]) ;; *) continue ;; esac
         want=$(pkg_expected "$p" "$ma" "$ver" | sed -n 's/^Depends: //p' | tr ' ' '\n' | grep '^libkurv' | paste -sd' ' -)
         pkg_install_check "$root" "$p" "$p" $want || r_install=FAIL
@@ -812,6 +856,140 @@ cmd_cross() {
     return $status
 }
 
+# pkg_cross_tables DIR GNU QEMU: DIR, a cross build, made each base-point table
+# (curves/<table>_table.h) with a generator built for the build machine (native: true in
+# curves/meson.build, so ninja's c_COMPILER_FOR_BUILD); each generator is built again from
+# the same sources and arguments by GNU-gcc (static), run on the host architecture by QEMU,
+# and must write the same table
+pkg_cross_tables() {
+    local dir=$1 gnu=$2 qemu=$3 t=$1/host-gen list table gen obj src args objs t0 status=0
+    local -a argv
+    rm -rf "$t" && mkdir -p "$t" || return 1
+    # object, source, arguments of every object the build machine's compiler makes for a generator
+    list=$(awk '
+        /^build curves\/[^ ]*-gen\.p\/[^ ]*: c_COMPILER_FOR_BUILD / { obj = $2; sub(/:$/, "", obj); src = $4; next }
+        obj != "" && /^ ARGS = / { sub(/^ ARGS = /, ""); print obj "\t" src "\t" $0; obj = "" }' "$dir/build.ninja")
+    for table in "$dir"/curves/*_table.h; do
+        [ -f "$table" ] || { echo "no base-point table in $dir/curves"; return 1; }
+        gen=curves/$(basename "$table" _table.h)-gen
+        objs=()
+        while IFS=$'\t' read -r obj src args; do
+            case $obj in "$gen.p/"*) ;; *) continue ;; esac
+            mkdir -p "$t/$(dirname "$obj")"
+            eval "argv=($args)"
+            (cd "$dir" && "$gnu-gcc" "${argv[@]}" -c "$src" -o "$t/$obj") || status=1
+            objs+=("$t/$obj")
+        done <<<"$list"
+        if [ ${#objs[@]} -eq 0 ]; then
+            echo "$(basename "$table"): $gen is not built for the build machine"
+            status=1
+            continue
+        fi
+        t0=$SECONDS
+        if "$gnu-gcc" -static "${objs[@]}" -o "$t/$gen" && "$qemu" "$t/$gen" "$t/$(basename "$table")" &&
+                cmp -s "$table" "$t/$(basename "$table")"; then
+            echo "$(basename "$table"): $gen built for the build machine; its $gnu build writes the same table ($((SECONDS - t0)) s under $qemu)"
+        else
+            echo "$(basename "$table"): the table of $gen built for $gnu and run by $qemu differs or failed ($t)"
+            status=1
+        fi
+    done
+    return $status
+}
+
+# package-cross ARCH: the packages cross-built for ARCH in build-deb-ARCH/ (dpkg-buildpackage
+# -a ARCH with the nocheck option and profile, the cross toolchain, ARCH's Build-Depends by
+# apt-get build-dep -a ARCH) and checked: the symbols files (dh_makeshlibs -c4: dpkg-gensymbols
+# reports no symbol new or missing on ARCH), the table generators (pkg_cross_tables),
+# contents and Depends, symbol versions, lintian, and `kurv demo` run on ARCH (qemu-user) from
+# the packages. Not here: abi/ (a dump of the machine's own architecture) and the installs
+# and autopkgtest (a Debian root of ARCH); `package` does those natively.
+cmd_package_cross() {
+    local arch=${1:-} out ma gnu qemu ver debs=() status=0
+    local r_build=FAIL r_symbols=FAIL r_tables=FAIL r_contents=FAIL r_versions=FAIL r_lintian=FAIL r_demo=FAIL
+    # (grep without -q: under pipefail, the list's writer must not die of SIGPIPE)
+    if [ -z "$arch" ] || ! dpkg-architecture -L | grep -x -- "$arch" >/dev/null; then
+        echo "usage: run.sh package-cross ARCH (a Debian architecture: i386, arm64, armhf, s390x, ...)" >&2
+        return 2
+    fi
+    [ "$arch" != "$(dpkg --print-architecture)" ] ||
+        { echo "run.sh: $arch is this machine's architecture: run.sh package" >&2; return 2; }
+    ma=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null) || return 1
+    gnu=$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null) || return 1
+    # qemu-user's name of the CPU
+    qemu=qemu-$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_CPU 2>/dev/null | sed 's/^i[3-6]86$/i386/; s/^powerpc64le$/ppc64le/')
+    ver=$(pkg_meson_version)
+    out=$top/build-deb-$arch
+    pkg_deps "crossbuild-essential-$arch" qemu-user || return 1
+    if ! dpkg --print-foreign-architectures | grep -x -- "$arch" >/dev/null; then
+        say "package-cross: dpkg --add-architecture $arch; apt-get update"
+        [ "$(id -u)" -eq 0 ] || { echo "run.sh: $arch is not a foreign architecture of dpkg; run as root" >&2; return 1; }
+        dpkg --add-architecture "$arch" && apt-get update || return 1
+    fi
+
+    say "package-cross: source tree in build-deb-$arch/src"
+    pkg_source "$out" || return 1
+    say "package-cross: apt-get build-dep -a $arch -P nocheck (log build-deb-$arch/build-dep.log)"
+    if ! (cd "$out/src" && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -a "$arch" -P nocheck ./) \
+            >"$out/build-dep.log" 2>&1; then
+        tail -n 20 "$out/build-dep.log"
+        echo "run.sh package-cross: FAIL (the Build-Depends of $arch)"
+        return 1
+    fi
+
+    say "package-cross: dpkg-buildpackage -a $arch -Pnocheck -us -uc -b (nocheck, parallel=2; log build-deb-$arch/build.log)"
+    if pkg_build "$out" -a "$arch" -Pnocheck; then
+        r_build=ok
+    else
+        echo "run.sh package-cross: FAIL (dpkg-buildpackage; log in build-deb-$arch/build.log)"
+        return 1
+    fi
+    mapfile -t debs < <(pkg_debs "$out")
+
+    # dh_makeshlibs -c4 would have failed the build on any difference; its warnings, if any
+    say "package-cross: debian/*.symbols on $arch (dpkg-gensymbols, by dh_makeshlibs -- -c4)"
+    if grep -A 20 '^dpkg-gensymbols' "$out/build.log"; then
+        echo "dpkg-gensymbols reported the lines above"
+    else
+        r_symbols=ok
+        echo "dpkg-gensymbols: no new and no missing symbol in the $(ls "$out"/src/debian/*.symbols | wc -l) symbols files"
+    fi
+
+    say "package-cross: the base-point table generators (build machine's; again on $arch by $qemu)"
+    pkg_cross_tables "$out/src/obj-$gnu" "$gnu" "$qemu" && r_tables=ok
+
+    say "package-cross: contents and Depends against debian/package-contents"
+    pkg_contents_check "$out/src" "$ma" "$ver" "${debs[@]}" && r_contents=ok
+
+    say "package-cross: symbol versions"
+    pkg_versions_check "$out" "$ma" "$gnu-objdump" "${debs[@]}" && r_versions=ok
+
+    say "package-cross: lintian --fail-on error,warning build-deb-$arch/*.changes"
+    if lintian --fail-on error,warning --display-info "$out"/*.changes; then
+        r_lintian=ok
+        echo "lintian: no error, no warning"
+    fi
+
+    # the tool and libraries of the packages (unpacked in x/), the rest of ARCH's run time
+    # (libc6, libnettle8, ...) as the Build-Depends installed it
+    say "package-cross: kurv demo on $arch ($qemu; log build-deb-$arch/demo.log)"
+    if QEMU_LD_PREFIX=/ LD_LIBRARY_PATH="$out/x/usr/lib/$ma" "$qemu" "$out/x/usr/bin/kurv" demo \
+            >"$out/demo.log" 2>&1; then
+        r_demo=ok
+    fi
+    tail -n 1 "$out/demo.log"
+
+    local summary="build: $r_build; symbols: $r_symbols; tables: $r_tables; contents: $r_contents; symbol versions: $r_versions; lintian: $r_lintian; demo: $r_demo"
+    case "$summary" in *FAIL*) status=1 ;; esac
+    echo
+    if [ $status -eq 0 ]; then
+        echo "run.sh package-cross $arch: PASS ($summary; $((SECONDS)) s)"
+    else
+        echo "run.sh package-cross $arch: FAIL ($summary; logs in build-deb-$arch/)"
+    fi
+    return $status
+}
+
 usage() {
     sed -n '2,/^# Run it from anywhere/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
 }
@@ -822,6 +1000,7 @@ case "${1:-}" in
     test) cmd_test ;;
     fuzz) shift; cmd_fuzz "$@" ;;
     package) cmd_package ;;
+    package-cross) shift; cmd_package_cross "$@" ;;
     abi-update) cmd_abi_update ;;
     cross) shift; cmd_cross "$@" ;;
     -h|--help|help) usage ;;
