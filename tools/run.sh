@@ -579,11 +579,12 @@ pkg_source() {
 # option and profile (the suite ran in `test`) and both cores; log in OUT/build.log, its end
 # shown on failure
 pkg_build() {
-    local out=$1 t0=$SECONDS
+    local out=$1 TIMEFORMAT='%0R s (CPU time: %0U s user, %0S s system)'
     shift
-    if (cd "$out/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" DEB_BUILD_PROFILES=nocheck \
-            dpkg-buildpackage -us -uc -b "$@") >"$out/build.log" 2>&1; then
-        echo "built in $((SECONDS - t0)) s"
+    # (the CPU time as well: it does not grow when other jobs share the cores)
+    if { time { (cd "$out/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" DEB_BUILD_PROFILES=nocheck \
+            dpkg-buildpackage -us -uc -b "$@") >"$out/build.log" 2>&1; }; } 2>"$out/build.time"; then
+        echo "built in $(cat "$out/build.time")"
         ls -l "$out"/*.deb | awk '{ printf "  %8d  %s\n", $5, $NF }' | sed "s|$out/||"
     else
         tail -n 40 "$out/build.log"
