@@ -65,11 +65,14 @@ packages=(
 
 say() { printf '\n=== run.sh: %s\n' "$*"; }
 
-# installed PACKAGE: installed for the machine's own architecture (or Architecture: all); an
-# instance of another architecture only (a cross build's, package-cross) does not count
+# installed PACKAGE[:ARCH]: installed for ARCH, by default the machine's own architecture (or
+# Architecture: all); an instance of another architecture only (a cross build's,
+# package-cross) does not count
 installed() {
+    local arch="$(dpkg --print-architecture)|all"
+    case $1 in *:*) arch=${1##*:} ;; esac
     dpkg-query -W -f='${Status} ${Architecture}\n' "$1" 2>/dev/null |
-        grep -Eqx "install ok installed ($(dpkg --print-architecture)|all)"
+        grep -Eqx "install ok installed ($arch)"
 }
 
 # apt_install WHAT PACKAGE...: install those of the packages that dpkg does not report
