@@ -3,15 +3,21 @@
 #
 #   ./tools/run.sh deps   install the Debian 12 packages kurv needs (as root; skipped when present)
 #   ./tools/run.sh demo   deps, build the tool (and the libraries it links) in ./build, run `kurv demo`
-#   ./tools/run.sh test   deps, build, every test suite; then the same under ASan + UBSan
-#                         with frame pointers in ./build-san; one curve family alone
-#                         (brainpool, no kurv-schnorr) in ./build-brainpool; the portable C
-#                         of 32-bit targets (-Dasm=false -Dint128=disabled) in
-#                         ./build-noasm, its arithmetic suites and the ctime test;
-#                         with clang, a compile-only build of the asm path (-O1, frame
-#                         pointers) in ./build-clang; the thread test under ThreadSanitizer
-#                         in ./build-tsan; a summary line at the end; non-zero on
-#                         any failure
+#   ./tools/run.sh test   the everyday command: deps, the release build in ./build, every
+#                         suite (the random checks at their everyday counts: kt_random,
+#                         tests/common/testutil.h); the slowest tests and a summary line
+#                         at the end; non-zero on any failure
+#   ./tools/run.sh check [PART...]   the build matrix, after `test` (CI runs both), every
+#                         part or those named: full (./build's suite 'random' with every
+#                         random input: meson test --setup full), san (every suite under
+#                         ASan + UBSan with frame pointers, ./build-san), brainpool (one
+#                         family alone, ./build-brainpool), noasm (the portable C of 32-bit
+#                         targets, -Dasm=false -Dint128=disabled: arithmetic suites and
+#                         ctime, ./build-noasm), tsan (the thread test under
+#                         ThreadSanitizer, ./build-tsan), clang (the fuzzers' clang build,
+#                         ./build-fuzz), cross-i386 and cross-s390x (`cross ARCH`: 32-bit
+#                         and big-endian under qemu-user); a line per part with its time,
+#                         a summary line; non-zero on any failure
 #   ./tools/run.sh fuzz [SECONDS] [--jobs N] [--corpus DIR] [HARNESS ...]
 #                         deps, build the libFuzzer harnesses of fuzz/ with clang in
 #                         ./build-fuzz, run each (or those named) for SECONDS (default 30),
@@ -57,6 +63,8 @@ packages=(
     default-jdk-headless libbcprov-java libmbedtls-dev
     # public-key recovery cross-checked with python3-ecdsa (tests/ecdsa/recover_ecdsa.py)
     python3-ecdsa
+    # the provider under python3-cryptography (openssl/tests/pyca.py)
+    python3-cryptography
     # the CMake package files tested with a CMake consumer (tests/cmake)
     cmake
     # for the ECIES interop with Botan 2 (tests/ecies/botan_oracle.cpp)
@@ -99,8 +107,23 @@ apt_install() {
         return 1
     fi
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update || return 1
+    apt_update
     apt-get install -y --no-install-recommends "${missing[@]}" || return 1
+}
+
+# apt_update: apt-get update, tried three times (a mirror in the middle of a sync serves an
+# index of the wrong size: "Mirror sync in progress?"). When every try fails it says so and
+# returns 0: the lists already on the machine may hold the packages, and the apt-get install
+# after it is what fails when they do not.
+apt_update() {
+    local try
+    for try in 1 2 3; do
+        apt-get update && return 0
+        echo "run.sh: apt-get update failed (try $try of 3)" >&2
+        [ $try -lt 3 ] && sleep 20
+    done
+    echo "run.sh: apt-get update failed three times; going on with the package lists already here" >&2
+    return 0
 }
 
 cmd_deps() {
@@ -143,86 +166,153 @@ meson_test() {
     meson test -C "$dir" --print-errorlogs
 }
 
+# slowest DIR [N]: the N (default 8) longest tests of DIR's last meson test, with their times
+slowest() {
+    local log=$1/meson-logs/testlog.json
+    [ -f "$log" ] && command -v python3 >/dev/null 2>&1 || return 0
+    echo "slowest tests in $1 (wall seconds, two at a time on this machine's $(nproc) CPUs):"
+    python3 - "$log" "${2:-8}" <<'PY'
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1])]
+rows.sort(key=lambda r: -r["duration"])
+for r in rows[:int(sys.argv[2])]:
+    print("  %7.1f s  %s" % (r["duration"], r["name"]))
+print("  (%d tests, %.0f s in all)" % (len(rows), sum(r["duration"] for r in rows)))
+PY
+}
+
+# minsec T0: the time since SECONDS was T0, as "M min S s"
+minsec() {
+    echo "$(( (SECONDS - $1) / 60 )) min $(( (SECONDS - $1) % 60 )) s"
+}
+
+# test: the everyday command. The release build in ./build and every suite of it (vectors,
+# interop, provider, the tool's scripts, ctime, fuzz replays), with kt_random's everyday
+# counts (tests/common/testutil.h); the slowest tests and a summary line at the end.
 cmd_test() {
-    local plain=FAIL san=FAIL single=FAIL noasm=FAIL tsan=FAIL clang=skipped status=0
+    local t0=$SECONDS status=0 r=FAIL counts= log=build/meson-logs/run-sh-test.txt
     cmd_deps || return 1
-
-    if build build && meson_test build; then
-        plain=ok
+    if build build; then
+        meson_test build 2>&1 | tee "$log.tmp"
+        [ "${PIPESTATUS[0]}" -eq 0 ] && r=ok || status=1
+        mv "$log.tmp" "$log"
+        counts=$(awk '$1 == "Ok:" { o = $2 } $1 == "Fail:" { f = $2 } $1 == "Skipped:" { s = $2 }
+                      END { printf "%d ok, %d failed, %d skipped", o, f, s }' "$log")
+        echo
+        slowest build
     else
         status=1
     fi
-
-    # Sanitizers: any ASan or UBSan report ends the process with an error, so the test fails.
-    # (The valgrind ctime test and the benchmark do not apply to an instrumented build.)
-    # This build takes the inline-assembly field code with frame pointers (b_sanitize adds
-    # -fno-omit-frame-pointer too; here it is explicit), as distributions build: with fewer
-    # free registers an asm statement with too many register operands does not compile.
-    export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
-    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    if build build-san -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
-            -Dc_args=-fno-omit-frame-pointer -Dctime=disabled -Dbench=disabled && meson_test build-san; then
-        san=ok
+    echo
+    if [ $status -eq 0 ]; then
+        echo "run.sh test: PASS (build: $counts; $(minsec "$t0"))"
     else
-        status=1
+        echo "run.sh test: FAIL (build: $r${counts:+, $counts}; logs in build/meson-logs/)"
     fi
+    return $status
+}
 
-    # One family alone: the core and the Brainpool curves, without kurv-schnorr, so that the
-    # code for absent families (the tool, the tests, the benchmarks, the pkg-config files) is
-    # compiled and its whole test suite run. Plain build; the constant-time test runs in
-    # ./build over every curve already, so it is left out here.
-    if build build-brainpool -Dfamilies=brainpool -Dschnorr=disabled -Dctime=disabled \
-            && meson_test build-brainpool; then
-        single=ok
-    else
-        status=1
-    fi
+# The parts of `check`, each a function that returns non-zero on failure.
 
-    # The portable C of 32-bit targets on this machine: no inline assembly (-Dasm=false)
-    # and the two-word products of core/src/wide.h instead of unsigned __int128
-    # (-Dint128=disabled), every family; its arithmetic suites and the constant-time
-    # test (valgrind) run, so that the path 32-bit targets take stays tested here too
-    # (the interop suites add nothing).
-    if build build-noasm -Dasm=false -Dint128=disabled -Dbench=disabled -Dtool=false &&
-            say "test: meson test -C build-noasm (core, point, dsa, schnorr, ctime; no interop)" &&
-            meson test -C build-noasm --print-errorlogs --suite core --suite point --suite dsa \
-                --suite schnorr --suite ctime --no-suite interop; then
-        noasm=ok
-    else
-        status=1
-    fi
+# check_full: the tests of the suites 'random' and 'exhaustive' in ./build (the asm path,
+# and the C field code with unsigned __int128) at their full depth (meson test --setup full:
+# every random input, the exhaustive test's full sweeps)
+check_full() {
+    build build || return 1
+    say "test: meson test -C build --setup full --suite random --suite exhaustive (full depth)"
+    meson test -C build --setup full --suite random --suite exhaustive --print-errorlogs
+}
 
-    # ThreadSanitizer: the thread test (tests/hardening/test_threads.c: 8 threads at once on
-    # every curve) built with -fsanitize=thread, only it and the libraries; any data race
-    # between the threads ends it with an error.
-    if setup build-tsan -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized \
+# check_san: every suite under ASan + UBSan. Any report ends the process with an error, so
+# the test fails. (The valgrind ctime test and the benchmark do not apply to an instrumented
+# build.) The inline-assembly field code with frame pointers (b_sanitize adds
+# -fno-omit-frame-pointer too; here it is explicit), as distributions build: with fewer free
+# registers an asm statement with too many register operands does not compile.
+# -fno-sanitize-address-use-after-scope: GCC's use-after-scope instrumentation of the
+# inlined field code made this build 18 minutes of the CI's 2 cores (P-384's curve.c alone:
+# 150 s, 35 s without it); the clang build of `run.sh fuzz` keeps that check.
+check_san() {
+    (
+        export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
+        export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+        build build-san -Db_sanitize=address,undefined -Db_lundef=false \
+                -Dbuildtype=debugoptimized \
+                -Dc_args='-fno-omit-frame-pointer -fno-sanitize-address-use-after-scope' \
+                -Dctime=disabled -Dbench=disabled &&
+            meson_test build-san
+    )
+}
+
+# check_brainpool: one family alone, the core and the Brainpool curves without kurv-schnorr,
+# so that the code for absent families (the tool, the tests, the benchmarks, the pkg-config
+# files) is compiled and its whole suite run (the ctime test runs in ./build over every curve)
+check_brainpool() {
+    build build-brainpool -Dfamilies=brainpool -Dschnorr=disabled -Dctime=disabled &&
+        meson_test build-brainpool
+}
+
+# check_noasm: the portable C of 32-bit targets on this machine: no inline assembly
+# (-Dasm=false) and the two-word products of core/src/wide.h instead of unsigned __int128
+# (-Dint128=disabled), every family; its arithmetic suites and the constant-time test
+# (valgrind), so that the path 32-bit targets take stays tested here too
+check_noasm() {
+    build build-noasm -Dasm=false -Dint128=disabled -Dbench=disabled -Dtool=false &&
+        say "test: meson test -C build-noasm (core, point, dsa, schnorr, ctime; no interop)" &&
+        meson test -C build-noasm --print-errorlogs --suite core --suite point --suite dsa \
+            --suite schnorr --suite ctime --no-suite interop
+}
+
+# check_tsan: the thread test (tests/hardening/test_threads.c: 8 threads at once on every
+# curve) with -fsanitize=thread, only it and the libraries; any data race fails it
+check_tsan() {
+    setup build-tsan -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized \
             -Dtool=false -Dbench=disabled -Dctime=disabled &&
-            say "build: build-tsan (the thread test only)" &&
-            meson compile -C build-tsan tests/hardening/test-threads &&
-            say "test: build-tsan/tests/hardening/test-threads (ThreadSanitizer)" &&
-            TSAN_OPTIONS=halt_on_error=1:exitcode=66 build-tsan/tests/hardening/test-threads; then
-        tsan=ok
-    else
-        status=1
-    fi
+        say "build: build-tsan (the thread test only)" &&
+        meson compile -C build-tsan tests/hardening/test-threads &&
+        say "test: build-tsan/tests/hardening/test-threads (ThreadSanitizer)" &&
+        TSAN_OPTIONS=halt_on_error=1:exitcode=66 build-tsan/tests/hardening/test-threads
+}
 
-    # clang: the libraries' asm path compiled at -O1 with frame pointers (compile only)
-    if command -v clang >/dev/null 2>&1; then
-        if CC=clang build build-clang -Dbuildtype=plain -Dc_args='-O1 -fno-omit-frame-pointer' \
-                -Dtests=false -Dtool=false -Dbench=disabled -Dctime=disabled; then
-            clang=ok
+# check_clang: the libraries (asm path) built by clang at -O1 with frame pointers and both
+# sanitizers: the fuzzers' build, ./build-fuzz (fuzz_build), which `run.sh fuzz` then uses
+check_clang() {
+    fuzz_build
+}
+
+check_parts=(full san brainpool noasm tsan clang cross-i386 cross-s390x)
+
+# check [PART...]: the build matrix, every part (check_parts) or those named; a line per part
+# with its time and a summary line; non-zero on any failure
+cmd_check() {
+    local t0=$SECONDS t status=0 part parts=("$@") results=()
+    [ ${#parts[@]} -gt 0 ] || parts=("${check_parts[@]}")
+    for part in "${parts[@]}"; do
+        case " ${check_parts[*]} " in
+            *" $part "*) ;;
+            *) echo "run.sh: check: no part '$part' (parts: ${check_parts[*]})" >&2; return 2 ;;
+        esac
+    done
+    cmd_deps || return 1
+    for part in "${parts[@]}"; do
+        t=$SECONDS
+        say "check: $part"
+        case $part in
+            cross-*) cmd_cross "${part#cross-}" ;;
+            *) "check_$part" ;;
+        esac
+        if [ $? -eq 0 ]; then
+            results+=("$part ok ($(minsec "$t"))")
         else
-            clang=FAIL
+            results+=("$part FAIL ($(minsec "$t"))")
             status=1
         fi
-    fi
-
+    done
     echo
-    local summary="build: $plain; build-san, ASan+UBSan, asm: $san; build-brainpool, one family: $single; build-noasm: $noasm; build-tsan, threads: $tsan; build-clang: $clang"
+    printf 'run.sh check: %s\n' "${results[@]}"
     if [ $status -eq 0 ]; then
-        echo "run.sh test: PASS ($summary)"
+        echo "run.sh check: PASS (${#parts[@]} parts; $(minsec "$t0"))"
     else
-        echo "run.sh test: FAIL ($summary; logs in build*/meson-logs/)"
+        echo "run.sh check: FAIL (logs in build*/meson-logs/)"
     fi
     return $status
 }
@@ -273,6 +363,17 @@ fuzz_one() {
     return $rc
 }
 
+# fuzz_build: ./build-fuzz, the libraries instrumented for coverage (fuzzer-no-link) and both
+# sanitizers, and the harnesses; UBSan reports abort (no recovery), so libFuzzer keeps them as
+# crashes. -O1 with line tables and frame pointers: as OSS-Fuzz builds, and the quickest build
+# that still gives file:line in a report (`check` takes it as its clang build).
+fuzz_build() {
+    CC=clang build build-fuzz -Dfuzz=enabled -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dbuildtype=plain \
+        -Dc_args='-O1 -gline-tables-only -fsanitize=fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer' \
+        -Dtests=false -Dtool=false -Dbench=disabled -Dctime=disabled
+}
+
 cmd_fuzz() {
     local secs=30 jobs=1 keep= status=0 h exe work corpus
     local names=() running=()
@@ -288,13 +389,7 @@ cmd_fuzz() {
     case "$secs" in ''|*[!0-9]*) echo "run.sh: fuzz: SECONDS must be a number" >&2; return 2 ;; esac
     case "$jobs" in ''|0|*[!0-9]*) echo "run.sh: fuzz: --jobs must be a positive number" >&2; return 2 ;; esac
     cmd_deps || return 1
-    # The libraries instrumented for coverage (fuzzer-no-link) and both sanitizers; UBSan
-    # reports abort (no recovery), so libFuzzer keeps them as crashes. -O1 with line tables:
-    # as OSS-Fuzz builds, and the quickest build that still gives file:line in a report.
-    CC=clang build build-fuzz -Dfuzz=enabled -Db_sanitize=address,undefined -Db_lundef=false \
-        -Dbuildtype=plain \
-        -Dc_args='-O1 -gline-tables-only -fsanitize=fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer' \
-        -Dtests=false -Dtool=false -Dbench=disabled -Dctime=disabled || return 1
+    fuzz_build || return 1
     if [ ${#names[@]} -eq 0 ]; then
         for exe in build-fuzz/fuzz/fuzz-*; do
             [ -f "$exe" ] && [ -x "$exe" ] && names+=("${exe##*/fuzz-}")
@@ -541,7 +636,7 @@ pkg_provider_check() {
         { echo "provider: openssl does not list kurv as active"; bad=1; }
     # the curves it found at load (its build info), against the Brainpool curves of the registry
     want=$(awk -F"'" '/^kurv_family_registry/ { exit } { for (i = 2; i < NF; i += 2) { if ($i == "family") f = $(i + 2); if ($i == "name" && f == "brainpool") print $(i + 2) } }' curves/meson.build | sort | paste -sd' ' -)
-    got=$(printf '%s\n' "$got" | sed -n 's/^ *build info: .*curves: //p' | tr ' ' '\n' | sort | paste -sd' ' -)
+    got=$(printf '%s\n' "$got" | sed -n '/^ *build info: .*curves: /{s/^.*curves: //; s/;.*//; p}' | tr ' ' '\n' | sort | paste -sd' ' -)
     [ -n "$want" ] && [ "$got" = "$want" ] || { echo "provider: offers [$got], expected [$want]"; bad=1; }
     # family and OpenSSL name of every curve of the registry (curves/meson.build)
     while read -r fam name; do
@@ -820,7 +915,7 @@ cmd_cross() {
     if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
         [ "$(id -u)" -eq 0 ] || { echo "run.sh: cross: dpkg does not know $arch: run as root, or: dpkg --add-architecture $arch" >&2; return 1; }
         say "cross: dpkg --add-architecture $arch"
-        dpkg --add-architecture "$arch" && apt-get update || return 1
+        { dpkg --add-architecture "$arch" && apt_update; } || return 1
     fi
     apt_install "cross $arch" "${cross_tools[@]}" "gcc-$triplet" "${cross_libs[@]/%/:$arch}" || return 1
     for p in "${cross_optional[@]/%/:$arch}"; do
@@ -928,7 +1023,7 @@ cmd_package_cross() {
     if ! dpkg --print-foreign-architectures | grep -x -- "$arch" >/dev/null; then
         say "package-cross: dpkg --add-architecture $arch; apt-get update"
         [ "$(id -u)" -eq 0 ] || { echo "run.sh: $arch is not a foreign architecture of dpkg; run as root" >&2; return 1; }
-        dpkg --add-architecture "$arch" && apt-get update || return 1
+        { dpkg --add-architecture "$arch" && apt_update; } || return 1
     fi
 
     say "package-cross: source tree in build-deb-$arch/src"
@@ -1002,6 +1097,7 @@ case "${1:-}" in
     deps) cmd_deps ;;
     demo) cmd_demo ;;
     test) cmd_test ;;
+    check) shift; cmd_check "$@" ;;
     fuzz) shift; cmd_fuzz "$@" ;;
     package) cmd_package ;;
     package-cross) shift; cmd_package_cross "$@" ;;
