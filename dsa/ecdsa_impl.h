@@ -1,7 +1,10 @@
 /*
  * kurv internal: helpers shared by the ECDSA sources in dsa/ (hidden symbols of
  * libkurv; never installed). Integers are big-endian byte strings; "slen" and
- * "flen" are the curve's scalar and field lengths (curve_impl.h).
+ * "flen" are the curve's scalar and field lengths (kurv_curve_scalar_len,
+ * kurv_curve_field_len). The curve is reached through the public accessors of
+ * kurv/curve.h and the core's sc.h (scalars and their products with points), never
+ * through the descriptor's layout.
  */
 #ifndef KURV_ECDSA_IMPL_H
 #define KURV_ECDSA_IMPL_H
@@ -11,24 +14,15 @@
 #include <nettle/sha2.h>
 #include <nettle/nettle-meta.h>
 #include <kurv/ecdsa.h>
-#include "curve_impl.h"
+#include <kurv/curve.h>
 
 /*
- * out (c->slen bytes) = bits2int(in) of RFC 6979 2.3.2: the integer made of the
+ * out (slen bytes) = bits2int(in) of RFC 6979 2.3.2: the integer made of the
  * leftmost qlen = order_bits bits of in (all of in when it is no longer than
  * that). The result is < 2^qlen but may be >= n. Constant time in the contents
- * of in (the shifts depend on lengths only).
+ * of in (the shifts depend on lengths only). kurv_sc_reduce (sc.h) takes it mod n.
  */
 void kurv_dsa_bits2int(const kurv_curve *c, uint8_t *out, const uint8_t *in, size_t in_len);
-
-/*
- * r (c->slen bytes) = a mod n, where a is a_len big-endian bytes holding a value
- * below 2^a_bits. Restoring division by shifted copies of n: constant time in a.
- * Used for bits2octets (a_bits = order_bits) and for x(R) mod n (a_bits = field_bits).
- * Requires a_len <= KURV_MAX_FIELD_LEN + 1 and a_bits <= 8 * a_len.
- */
-void kurv_dsa_mod_n(const kurv_curve *c, uint8_t *r, const uint8_t *a, size_t a_len,
-                    unsigned a_bits);
 
 /* The Nettle description of a kurv hash, or NULL for KURV_HASH_NONE / unknown values. */
 const struct nettle_hash *kurv_dsa_nettle_hash(kurv_hash h);

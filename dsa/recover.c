@@ -4,55 +4,17 @@
  * point API (kurv/point.h), so it runs on every curve, built-in or made at run time.
  */
 #include "ecdsa_impl.h"
-#include "keys_impl.h"
+#include "sc.h"   /* scalars, x from r, SEC 1 point encoding */
 
 #include <string.h>
 #include <kurv/point.h>
-
-/* One byte of headroom over the wider of a field element and a scalar (for r + n). */
-#define RX_LEN ((KURV_MAX_FIELD_LEN > KURV_MAX_SCALAR_LEN ? KURV_MAX_FIELD_LEN : KURV_MAX_SCALAR_LEN) + 1)
-
-/*
- * x (flen bytes) = r + n when high, else r, for the x-coordinate of R (SEC 1 4.1.6 step
- * 1.1: x = r + j n). r: slen bytes. Returns 0 if that value is >= p (no such point:
- * step 1.2's x must be a field element), else 1.
- */
-static int rec_x(const kurv_curve *c, uint8_t *x, const uint8_t *r, int high)
-{
-    size_t flen = c->flen, slen = c->slen, len = (flen > slen ? flen : slen) + 1, i;
-    uint8_t sum[RX_LEN], pv[RX_LEN];
-    unsigned carry = 0;
-
-    memset(sum, 0, len);
-    memset(pv, 0, len);
-    memcpy(sum + len - slen, r, slen);
-    memcpy(pv + len - flen, c->p, flen);
-    if (high) {
-        for (i = 0; i < slen; i++) {
-            size_t j = len - 1 - i;
-            unsigned t = (unsigned)sum[j] + c->n[slen - 1 - i] + carry;
-            sum[j] = (uint8_t)t;
-            carry = t >> 8;
-        }
-        for (i = len - slen; i-- > 0 && carry;) {
-            unsigned t = (unsigned)sum[i] + carry;
-            sum[i] = (uint8_t)t;
-            carry = t >> 8;
-        }
-    }
-    if (memcmp(sum, pv, len) >= 0)
-        return 0;
-    memcpy(x, sum + len - flen, flen);
-    return 1;
-}
 
 kurv_err kurv_ecdsa_recover(const kurv_curve *c, uint8_t *pub, size_t *pub_len,
                             int compressed, const uint8_t *sig, size_t sig_len,
                             unsigned recid, const uint8_t *digest, size_t digest_len)
 {
-    const kurv_mont *sc;
-    uint64_t v[KURV_MAXL];
-    uint8_t x[KURV_MAX_FIELD_LEN], e[KURV_MAX_SCALAR_LEN], ri[KURV_MAX_SCALAR_LEN];
+    kurv_sc r, s, e, ri, u;
+    uint8_t x[KURV_MAX_FIELD_LEN];
     uint8_t u1[KURV_MAX_SCALAR_LEN], u2[KURV_MAX_SCALAR_LEN], tb[KURV_MAX_SCALAR_LEN];
     uint8_t qxy[2 * KURV_MAX_FIELD_LEN];
     kurv_affine ra, qa;
@@ -60,24 +22,21 @@ kurv_err kurv_ecdsa_recover(const kurv_curve *c, uint8_t *pub, size_t *pub_len,
     size_t slen, flen;
     kurv_err err;
 
-    if (!kurv_curve_ok(c) || !pub || !pub_len || !digest || digest_len == 0
+    slen = kurv_curve_scalar_len(c);            /* 0: not a usable descriptor */
+    flen = kurv_curve_field_len(c);
+    if (!slen || !pub || !pub_len || !digest || digest_len == 0
         || digest_len > KURV_MAX_HASH_LEN || recid > 3)
         return KURV_ERR_ARG;
-    slen = c->slen;
-    flen = c->flen;
-    sc = c->sc;
 
     /* r, s in [1, n-1] (step 1 of 4.1.6 requires a valid signature's ranges) */
     if (!sig || sig_len != 2 * slen)
         return KURV_ERR_SIGNATURE;
-    if (!(kurv_mont_load(sc, v, sig, slen) & 1) || (kurv_mont_is_zero(sc, v) & 1))
-        return KURV_ERR_SIGNATURE;
-    if (!(kurv_mont_load(sc, v, sig + slen, slen) & 1) || (kurv_mont_is_zero(sc, v) & 1))
+    if (!(kurv_sc_load_nonzero(c, &r, sig) & 1) || !(kurv_sc_load_nonzero(c, &s, sig + slen) & 1))
         return KURV_ERR_SIGNATURE;
 
     /* steps 1.1 to 1.3: x = r + (recid >> 1) n, R = the point with that x and the parity
      * of y that bit 0 names (2.3.4 with the compressed form's prefix 2 + parity) */
-    if (!rec_x(c, x, sig, (int)(recid >> 1)))
+    if (!kurv_ec_x_from_r(c, x, sig, (int)(recid >> 1)))
         return KURV_ERR_POINT;
     err = kurv_affine_from_x(c, &ra, x, (int)(recid & 1));
     if (err != KURV_OK)
@@ -86,14 +45,16 @@ kurv_err kurv_ecdsa_recover(const kurv_curve *c, uint8_t *pub, size_t *pub_len,
     /* steps 1.5 and 1.6.1: e = bits2int(H(m)) mod n (as signing makes it);
      * Q = r^-1 (s R - e G) = u1 G + u2 R, u1 = -e r^-1, u2 = s r^-1 */
     kurv_dsa_bits2int(c, tb, digest, digest_len);
-    kurv_dsa_mod_n(c, e, tb, slen, c->order_bits);
-    if (kurv_scalar_inv(c, ri, sig) != KURV_OK
-        || kurv_scalar_mul(c, u1, e, ri) != KURV_OK
-        || kurv_scalar_neg(c, u1, u1) != KURV_OK
-        || kurv_scalar_mul(c, u2, sig + slen, ri) != KURV_OK)
-        return KURV_ERR_SIGNATURE;   /* not reached: r, s and e are < n */
+    kurv_sc_reduce(c, &e, tb, slen);
+    kurv_sc_inv_vartime(c, &ri, &r);            /* public values */
+    kurv_sc_mul(c, &u, &e, &ri);
+    kurv_sc_neg(c, &u, &u);
+    kurv_sc_store(c, u1, &u);
+    kurv_sc_mul(c, &u, &s, &ri);
+    kurv_sc_store(c, u2, &u);
 
-    if (kurv_affine_set_xy(c, &qa, c->gx, c->gy) != KURV_OK
+    if (kurv_affine_set_xy(c, &qa, kurv_curve_param(c, 'x', NULL), kurv_curve_param(c, 'y', NULL))
+        != KURV_OK
         || kurv_jacobian_from_affine(&gj, &qa) != KURV_OK
         || kurv_jacobian_from_affine(&rj, &ra) != KURV_OK
         || kurv_jacobian_mul2_vartime(&qj, u1, &gj, u2, &rj, slen) != KURV_OK)

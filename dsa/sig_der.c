@@ -55,9 +55,9 @@ kurv_err kurv_ecdsa_sig_to_der(const kurv_curve *c, uint8_t *der, size_t *der_le
     int pad;
     uint8_t *p;
 
-    if (!kurv_curve_ok(c) || !der_len || !sig || sig_len != 2 * c->slen)
+    slen = kurv_curve_scalar_len(c);            /* 0: not a usable descriptor */
+    if (!slen || !der_len || !sig || sig_len != 2 * slen)
         return KURV_ERR_ARG;
-    slen = c->slen;
     lr = int_content(sig, slen, &skip, &pad);
     ls = int_content(sig + slen, slen, &skip, &pad);
     body = 1 + der_len_size(lr) + lr + 1 + der_len_size(ls) + ls;
@@ -138,9 +138,9 @@ kurv_err kurv_ecdsa_sig_from_der(const kurv_curve *c, uint8_t *sig, size_t sig_l
     const uint8_t *p = der, *end, *seq_end;
     size_t slen, len;
 
-    if (!kurv_curve_ok(c) || !sig || sig_len != 2 * c->slen)
+    slen = kurv_curve_scalar_len(c);            /* 0: not a usable descriptor */
+    if (!slen || !sig || sig_len != 2 * slen)
         return KURV_ERR_ARG;
-    slen = c->slen;
     memset(sig, 0, sig_len);
     if (!der || der_len == 0)
         return KURV_ERR_ENCODING;

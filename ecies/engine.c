@@ -6,7 +6,7 @@
 #include <kurv/util.h>
 #include <kurv/ecies.h>
 #include "curve_impl.h"
-#include "keys_impl.h"
+#include "sc.h"          /* kurv_point_decode_xy, kurv_point_encode_xy */
 #include "ecies_impl.h"
 #include "ct.h"
 

@@ -16,7 +16,7 @@ static const char batch_tag[] = "KURV/schnorr-batch";
 static size_t batch_parts(size_t n, size_t *pts_len, size_t *sc_len)
 {
     const kurv_curve *c = kurv_secp256k1();
-    size_t msm = c->ops->ext ? c->ops->ext->msm_scratch_size(c, 2 * n) : 0;
+    size_t msm = kurv_ec_msm_scratch_size(c, 2 * n);   /* 0 without the optional ops */
     if (n == 0 || n > BATCH_MAX || msm == 0)
         return 0;
     *pts_len = (2 * n * 64 + BATCH_ALIGN - 1) / BATCH_ALIGN * BATCH_ALIGN;
@@ -49,7 +49,7 @@ static void coef_next(const kurv_curve *c, struct coef_rng *g, uint8_t out[32])
         }
         memcpy(out, g->buf + g->pos, 32);
         g->pos += 32;
-        if (schnorr_sc_valid(c, out) & 1)   /* public: redraw the rare 0 or >= n */
+        if (kurv_sc_valid(c, out) & 1)      /* public: redraw the rare 0 or >= n */
             return;
     }
 }
@@ -63,7 +63,7 @@ static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
     const kurv_curve *c = kurv_secp256k1();
     uint8_t *pts = mem, *sc = mem + pts_len, *msm = mem + pts_len + sc_len;
     uint8_t seed[32], eb[32], ab[32], taghash[32], lenb[8];
-    uint64_t sum[4] = {0}, a[4], t[4];
+    kurv_sc sum = {{0}}, a, t;
     struct sha256_ctx ctx;
     struct coef_rng rng;
     size_t i, j;
@@ -95,9 +95,9 @@ static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
         memcpy(pts + 128 * i + 64, pubkeys + 32 * i, 32);
         memcpy(pts + 128 * i, sigs + 64 * i, 32);
     }
-    if (c->ops->ext->lift_x_many(c, pts + 64, n, 128, 0, &j) != KURV_OK)
+    if (kurv_ec_lift_x_many(c, pts + 64, n, 128, 0, &j) != KURV_OK)
         return KURV_ERR_POINT;
-    if (c->ops->ext->lift_x_many(c, pts, n, 128, 0, &j) != KURV_OK)
+    if (kurv_ec_lift_x_many(c, pts, n, 128, 0, &j) != KURV_OK)
         return KURV_ERR_SIGNATURE;
     for (i = 0; i < n; i++) {
         const uint8_t *r = sigs + 64 * i, *s = r + 32, *pk = pubkeys + 32 * i;
@@ -111,19 +111,19 @@ static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
             coef_next(c, &rng, ab);
         }
         kurv_schnorr_challenge(eb, r, pk, msgs[i], msg_lens[i]);
-        kl_from_be(4, a, ab, 32);
-        kl_from_be(4, t, eb, 32);
-        schnorr_sc_mul(c, t, t, a);          /* a_i e_i */
+        kurv_sc_load(c, &a, ab);             /* a_i, e_i and s_i are < n */
+        kurv_sc_load(c, &t, eb);
+        kurv_sc_mul(c, &t, &t, &a);          /* a_i e_i */
         memcpy(ra, ab, 32);
-        kl_to_be(4, pa, 32, t);
-        kl_from_be(4, t, s, 32);
-        schnorr_sc_mul(c, t, t, a);          /* a_i s_i */
-        kl_modadd(4, sum, sum, t, c->sc->m);
+        kurv_sc_store(c, pa, &t);
+        kurv_sc_load(c, &t, s);
+        kurv_sc_mul(c, &t, &t, &a);          /* a_i s_i */
+        kurv_sc_add(c, &sum, &sum, &t);
     }
     /* sum a_i R_i + sum a_i e_i P_i - (sum a_i s_i) G must be O */
-    schnorr_sc_neg(c, sum, sum);
-    kl_to_be(4, ab, 32, sum);
-    e = c->ops->ext->msm_vartime(c, NULL, ab, sc, pts, 2 * n, msm, msm_len);
+    kurv_sc_neg(c, &sum, &sum);
+    kurv_sc_store(c, ab, &sum);
+    e = kurv_ec_msm_vartime(c, NULL, ab, sc, pts, 2 * n, msm, msm_len);
     if (e == KURV_ERR_INFINITY)
         return KURV_OK;
     return e == KURV_OK ? KURV_ERR_SIGNATURE : e;
@@ -134,6 +134,7 @@ kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
                                    void *scratch, size_t scratch_len)
 {
     const kurv_curve *c = kurv_secp256k1();
+    const uint8_t *cp = kurv_curve_param(c, 'p', NULL), *cn = kurv_curve_param(c, 'n', NULL);
     size_t i, chunk, done, pts_len = 0, sc_len = 0, total;
     uint8_t *mem, *heap = NULL;
     kurv_err e = KURV_OK;
@@ -142,7 +143,7 @@ kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
         return KURV_OK;
     if (n > BATCH_MAX || !sigs || !pubkeys || !msgs || !msg_lens || (!scratch && scratch_len))
         return KURV_ERR_ARG;
-    if (!c->ops->ext)                   /* batch lifting and the product: optional ops */
+    if (!kurv_ec_has_ext(c))            /* batch lifting and the product: optional ops */
         return KURV_ERR_UNSUPPORTED;
     /* Which error wins does not depend on the scratch size: first these cheap input
      * errors, in index order; then an invalid public key anywhere (each chunk lifts its keys
@@ -151,8 +152,8 @@ kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
     for (i = 0; i < n; i++) {
         if (!msgs[i] && msg_lens[i])
             return KURV_ERR_ARG;
-        if (!schnorr_lt_vartime(sigs + 64 * i, c->p) ||
-            !schnorr_lt_vartime(sigs + 64 * i + 32, c->n))
+        if (!schnorr_lt_vartime(sigs + 64 * i, cp) ||
+            !schnorr_lt_vartime(sigs + 64 * i + 32, cn))
             return KURV_ERR_ENCODING;
     }
 

@@ -1,14 +1,13 @@
 /* kurv-schnorr: BIP-340 keys, signing and single verification (see kurv/schnorr.h). */
 #include <kurv/schnorr.h>
-#include "schnorr_impl.h"
-#include "ct.h"
+#include "schnorr_impl.h"   /* and sc.h, with ct.h's kurv_declassify */
 
 void kurv_schnorr_challenge(uint8_t e[32], const uint8_t r[32], const uint8_t px[32],
                             const uint8_t *msg, size_t msg_len)
 {
     struct sha256_ctx ctx;
     uint8_t h[32];
-    uint64_t v[4];
+    kurv_sc v;
     const kurv_curve *c = kurv_secp256k1();
 
     schnorr_tag_init(&ctx, bip340_tag_challenge);
@@ -17,15 +16,16 @@ void kurv_schnorr_challenge(uint8_t e[32], const uint8_t r[32], const uint8_t px
     if (msg_len)
         sha256_update(&ctx, msg_len, msg);
     sha256_digest(&ctx, 32, h);
-    schnorr_sc_reduce(c, v, h);
-    kl_to_be(4, e, 32, v);
+    kurv_sc_reduce(c, &v, h, 32);
+    kurv_sc_store(c, e, &v);
 }
 
 kurv_err kurv_schnorr_keypair(uint8_t keypair[64], const uint8_t seckey[32])
 {
     const kurv_curve *c = kurv_secp256k1();
     uint8_t xy[64];
-    uint64_t d[4], nd[4], odd;
+    kurv_sc d;
+    uint64_t odd;
     kurv_err e;
 
     if (!keypair || !seckey) {
@@ -37,23 +37,21 @@ kurv_err kurv_schnorr_keypair(uint8_t keypair[64], const uint8_t seckey[32])
         memset(keypair, 0, 64);
         return KURV_ERR_PRIVKEY;
     }
-    e = c->ops->mul_base(c, xy, seckey);   /* P = d'G, constant time; never O for d' < n */
+    e = kurv_ec_mul_base(c, xy, seckey);   /* P = d'G, constant time; never O for d' < n */
     if (e != KURV_OK) {
         kurv_wipe(xy, sizeof xy);
         memset(keypair, 0, 64);
         return e;
     }
     /* d = d' if y(P) is even, else n - d' (constant time in the parity) */
-    kl_from_be(4, d, seckey, 32);
-    schnorr_sc_neg(c, nd, d);
+    kurv_sc_load(c, &d, seckey);
     odd = 0 - (uint64_t)(xy[63] & 1);
-    kl_cmov(4, d, nd, odd);
-    kl_to_be(4, keypair, 32, d);
+    kurv_sc_cneg(c, &d, &d, odd);
+    kurv_sc_store(c, keypair, &d);
     memcpy(keypair + 32, xy, 32);
     kurv_declassify(keypair + 32, 32);     /* x(P) is the public key */
     kurv_wipe(xy, sizeof xy);
-    kurv_wipe(d, sizeof d);
-    kurv_wipe(nd, sizeof nd);
+    kurv_wipe(&d, sizeof d);
     kurv_wipe(&odd, sizeof odd);
     return KURV_OK;
 }
@@ -87,7 +85,7 @@ kurv_err kurv_schnorr_pubkey_check(const uint8_t pubkey[32])
     uint8_t y[32];
     if (!pubkey)
         return KURV_ERR_ARG;
-    return c->ops->lift_x(c, y, pubkey, 0);
+    return kurv_ec_lift_x(c, y, pubkey, 0);
 }
 
 kurv_err kurv_schnorr_sign(uint8_t sig[64], const uint8_t keypair[64], const uint8_t *msg,
@@ -96,7 +94,8 @@ kurv_err kurv_schnorr_sign(uint8_t sig[64], const uint8_t keypair[64], const uin
     const kurv_curve *c = kurv_secp256k1();
     struct sha256_ctx ctx;
     uint8_t t[32], rxy[64], kb[32], eb[32];
-    uint64_t d[4], k[4], nk[4], ev[4], valid, odd, kzero;
+    kurv_sc d, k, ev;
+    uint64_t valid, odd, kzero;
     kurv_err err = KURV_OK;
     size_t i;
 
@@ -107,7 +106,7 @@ kurv_err kurv_schnorr_sign(uint8_t sig[64], const uint8_t keypair[64], const uin
         return KURV_ERR_ARG;
 
     /* the key pair's d must be in [1, n-1]; the answer is returned, hence public */
-    valid = schnorr_sc_valid(c, keypair);
+    valid = kurv_sc_valid(c, keypair);
     kurv_declassify(&valid, sizeof valid);
     if (!(valid & 1))
         return KURV_ERR_PRIVKEY;
@@ -126,8 +125,8 @@ kurv_err kurv_schnorr_sign(uint8_t sig[64], const uint8_t keypair[64], const uin
     if (msg_len)
         sha256_update(&ctx, msg_len, msg);
     sha256_digest(&ctx, 32, kb);
-    schnorr_sc_reduce(c, k, kb);
-    kzero = kl_is_zero(4, k);
+    kurv_sc_reduce(c, &k, kb, 32);
+    kzero = kurv_sc_is_zero(c, &k);
     kurv_declassify(&kzero, sizeof kzero);   /* a failure the caller is told about */
     if (kzero & 1) {
         err = KURV_ERR_SIGNATURE;
@@ -135,23 +134,22 @@ kurv_err kurv_schnorr_sign(uint8_t sig[64], const uint8_t keypair[64], const uin
     }
 
     /* R = k'G; k = k' if y(R) is even, else n - k' */
-    kl_to_be(4, kb, 32, k);
-    err = c->ops->mul_base(c, rxy, kb);
+    kurv_sc_store(c, kb, &k);
+    err = kurv_ec_mul_base(c, rxy, kb);
     if (err != KURV_OK)
         goto out;
-    schnorr_sc_neg(c, nk, k);
     odd = 0 - (uint64_t)(rxy[63] & 1);
-    kl_cmov(4, k, nk, odd);
+    kurv_sc_cneg(c, &k, &k, odd);
     kurv_declassify(rxy, 32);                /* r = x(R) is the first half of the signature */
 
     /* e = int(hash_BIP0340/challenge(bytes(R) || bytes(P) || m)) mod n; s = k + e d mod n */
     kurv_schnorr_challenge(eb, rxy, keypair + 32, msg, msg_len);
-    kl_from_be(4, ev, eb, 32);
-    kl_from_be(4, d, keypair, 32);
-    schnorr_sc_mul(c, ev, ev, d);
-    kl_modadd(4, k, k, ev, c->sc->m);
+    kurv_sc_load(c, &ev, eb);                /* e < n */
+    kurv_sc_load(c, &d, keypair);            /* checked above */
+    kurv_sc_mul(c, &ev, &ev, &d);
+    kurv_sc_add(c, &k, &k, &ev);
     memcpy(sig, rxy, 32);
-    kl_to_be(4, sig + 32, 32, k);
+    kurv_sc_store(c, sig + 32, &k);
     kurv_declassify(sig + 32, 32);           /* s is published */
 
 out:
@@ -159,10 +157,9 @@ out:
     kurv_wipe(t, sizeof t);
     kurv_wipe(rxy, sizeof rxy);
     kurv_wipe(kb, sizeof kb);
-    kurv_wipe(d, sizeof d);
-    kurv_wipe(k, sizeof k);
-    kurv_wipe(nk, sizeof nk);
-    kurv_wipe(ev, sizeof ev);
+    kurv_wipe(&d, sizeof d);
+    kurv_wipe(&k, sizeof k);
+    kurv_wipe(&ev, sizeof ev);
     kurv_wipe(&odd, sizeof odd);
     if (err != KURV_OK)
         memset(sig, 0, 64);
@@ -190,26 +187,27 @@ kurv_err kurv_schnorr_verify(const uint8_t sig[64], const uint8_t pubkey[32], co
 {
     const kurv_curve *c = kurv_secp256k1();
     uint8_t pxy[64], rxy[64], eb[32];
-    uint64_t ev[4];
+    kurv_sc ev;
     kurv_err e;
 
     if (!sig || !pubkey || (!msg && msg_len))
         return KURV_ERR_ARG;
-    if (!c->ops->ext)                      /* the affine u1*G + u2*Q: an optional op */
+    if (!kurv_ec_has_ext(c))               /* the affine u1*G + u2*Q: an optional op */
         return KURV_ERR_UNSUPPORTED;
     /* P = lift_x(int(pk)) */
     memcpy(pxy, pubkey, 32);
-    e = c->ops->lift_x(c, pxy + 32, pubkey, 0);
+    e = kurv_ec_lift_x(c, pxy + 32, pubkey, 0);
     if (e != KURV_OK)
         return KURV_ERR_POINT;
-    if (!schnorr_lt_vartime(sig, c->p) || !schnorr_lt_vartime(sig + 32, c->n))
+    if (!schnorr_lt_vartime(sig, kurv_curve_param(c, 'p', NULL))
+        || !schnorr_lt_vartime(sig + 32, kurv_curve_param(c, 'n', NULL)))
         return KURV_ERR_ENCODING;          /* r >= p or s >= n */
     /* R = s G - e P */
     kurv_schnorr_challenge(eb, sig, pubkey, msg, msg_len);
-    kl_from_be(4, ev, eb, 32);
-    schnorr_sc_neg(c, ev, ev);
-    kl_to_be(4, eb, 32, ev);
-    e = c->ops->ext->mul2_xy_vartime(c, rxy, sig + 32, eb, pxy);
+    kurv_sc_load(c, &ev, eb);                /* e < n */
+    kurv_sc_neg(c, &ev, &ev);
+    kurv_sc_store(c, eb, &ev);
+    e = kurv_ec_mul2_xy_vartime(c, rxy, sig + 32, eb, pxy);
     if (e != KURV_OK)                      /* R = O */
         return KURV_ERR_SIGNATURE;
     if ((rxy[63] & 1) || memcmp(rxy, sig, 32) != 0)

@@ -1,8 +1,10 @@
 /*
- * kurv-schnorr internal: BIP-340 tagged hashes and arithmetic modulo the group
- * order n, shared by bip340.c and batch.c (never installed). The curve's points
- * are reached only through its ops table (core/src/curve_impl.h): this library
- * has no field or point code of its own.
+ * kurv-schnorr internal: BIP-340 tagged hashes, shared by bip340.c and batch.c (never
+ * installed). Scalars mod n and their products with points come from the core's
+ * core/src/sc.h, its one private header here (sc.c and sc_point.c are compiled into
+ * this library too; the curve's ops table behind them stays private to the core), and
+ * the curve's p and n from kurv_curve_param: it has no field, point or scalar code of
+ * its own.
  */
 #ifndef KURV_SCHNORR_IMPL_H
 #define KURV_SCHNORR_IMPL_H
@@ -11,8 +13,7 @@
 #include <string.h>
 #include <nettle/sha2.h>
 #include <kurv/secp256k1.h>
-#include "curve_impl.h"
-#include "mont_impl.h"
+#include "sc.h"
 
 /* SHA-256(tag) of BIP-340's tags; a tagged hash starts with it twice. */
 static const uint8_t bip340_tag_aux[32] = {
@@ -36,44 +37,6 @@ static inline void schnorr_tag_init(struct sha256_ctx *ctx, const uint8_t taghas
 /* e = int(hash_BIP0340/challenge(r || px || m)) mod n, as 32 bytes. */
 void kurv_schnorr_challenge(uint8_t e[32], const uint8_t r[32], const uint8_t px[32],
                             const uint8_t *msg, size_t msg_len);
-
-/* ---- scalars modulo n: 4 little-endian limbs, fully reduced; constant time ---- */
-
-/* r = int(b) mod n for 32 bytes b (n > 2^255, so one conditional subtraction). */
-static inline void schnorr_sc_reduce(const kurv_curve *c, uint64_t r[4], const uint8_t b[32])
-{
-    uint64_t s[4], bw;
-    kl_from_be(4, r, b, 32);
-    bw = kl_sub(4, s, r, c->sc->m);
-    kl_cmov(4, r, s, bw - 1);           /* no borrow: r >= n, take r - n */
-}
-
-/* all-ones if 1 <= int(b) < n for 32 bytes b */
-static inline uint64_t schnorr_sc_valid(const kurv_curve *c, const uint8_t b[32])
-{
-    uint64_t v[4], s[4], lt;
-    kl_from_be(4, v, b, 32);
-    lt = 0 - kl_sub(4, s, v, c->sc->m);
-    lt &= ~kl_is_zero(4, v);
-    memset(v, 0, sizeof v);
-    memset(s, 0, sizeof s);
-    return lt;
-}
-
-/* r = a * b mod n */
-static inline void schnorr_sc_mul(const kurv_curve *c, uint64_t r[4], const uint64_t a[4],
-                                  const uint64_t b[4])
-{
-    kl_montmul(4, r, a, b, c->sc->m, c->sc->m0inv);
-    kl_montmul(4, r, r, c->sc->rr, c->sc->m, c->sc->m0inv);
-}
-
-/* r = -a mod n */
-static inline void schnorr_sc_neg(const kurv_curve *c, uint64_t r[4], const uint64_t a[4])
-{
-    static const uint64_t zero[4] = {0};
-    kl_modsub(4, r, zero, a, c->sc->m);
-}
 
 /* 1 if the 32 big-endian bytes b are < the 32-byte bound (public values only) */
 static inline int schnorr_lt_vartime(const uint8_t b[32], const uint8_t *bound)

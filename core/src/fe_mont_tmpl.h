@@ -12,21 +12,24 @@
  * The product: on x86-64 with BMI2 and ADX, for 4, 6 or 8 limbs, kl_montmul_adx
  * (mont_adx.h: MULX/ADCX/ADOX inline assembly; p's top limb must be below 2^64 - 1,
  * as the Brainpool primes' are; a run-time p, EC_P_AT_RUN_TIME from rt_tmpl.h, takes
- * kl_montmul_adx_any and kl_montsqr_adx_any instead), chosen per call by kl_mont_adx_on,
- * which depends on the CPU only; otherwise, and with -Dasm=false (KURV_NO_ASM), the
- * portable kl_montmul (mont_impl.h). Both compute the same fully reduced value.
- * fe_sqr on the ADX path is the dedicated squaring kl_montsqr_adx (mont_adx.h: the
+ * kl_montmul_adx_any and kl_montsqr_adx_any of mont_adx_any.h instead), chosen per call
+ * by kl_mont_adx_on, which depends on the CPU only; otherwise, and with -Dasm=false (KURV_NO_ASM), the
+ * portable kl_montmul (limb.h). Both compute the same fully reduced value.
+ * fe_sqr on the ADX path is the dedicated squaring kl_montsqr_adx (mont_adx_sqr.h: the
  * cross products once); on the portable path it is the product a a.
  * fe_add and fe_sub (the EC_HAVE_FE_ADD hook of ec/fe.h) follow the same choice:
- * kl_modaddsub_x86 (mont_adx.h, ADC/SBB/CMOV; kl_modaddsub_x86_any for a run-time p)
+ * kl_modaddsub_x86 (modaddsub_x86.h, ADC/SBB/CMOV; kl_modaddsub_x86_any for a run-time p)
  * or kl_modadd, kl_modsub. fe_half
  * (EC_HAVE_FE_HALF, r = a / 2) is one portable carry chain on both paths.
  */
 #ifndef KURV_FE_MONT_TMPL_H
 #define KURV_FE_MONT_TMPL_H
 
-#include "mont_impl.h"
-#include "mont_adx.h"
+#include "limb.h"
+#include "mont_adx.h"        /* kl_mont_adx_on, kl_montmul_adx */
+#include "mont_adx_sqr.h"    /* kl_montsqr_adx */
+#include "mont_adx_any.h"    /* a run-time p's product and squaring */
+#include "modaddsub_x86.h"   /* fe_add, fe_sub with the ADX path */
 #include "ec/ctx.h"
 
 #define EC_FIELD_MONT 1

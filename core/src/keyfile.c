@@ -169,6 +169,24 @@ static kurv_err ecpriv_scalar(const kurv_curve *c, uint8_t *priv, const struct e
     return k->has_pub ? check_pub(c, priv, &k->pub) : KURV_OK;
 }
 
+/* Nonzero if the @in_len bytes @in are shaped as an EncryptedPrivateKeyInfo (RFC 5958 3):
+ * SEQUENCE { SEQUENCE { OID, ... }, OCTET STRING }, nothing after; no error, no scheme
+ * checked. Here, not in keyfile_pass.c, so that the plain reader can tell such a file
+ * apart (KURV_ERR_ENCRYPTED) without calling into the password code, which calls this
+ * file: the calls between the two go one way. */
+int kurv_keyfile_is_encrypted(const uint8_t *in, size_t in_len)
+{
+    kurv_der top, seq, alg, oid, data;
+
+    kurv_der_init(&top, in, in_len);
+    return kurv_der_read(&top, KURV_DER_SEQUENCE, &seq) == KURV_OK &&
+           kurv_der_end(&top) == KURV_OK &&
+           kurv_der_read(&seq, KURV_DER_SEQUENCE, &alg) == KURV_OK &&
+           kurv_der_read_oid(&alg, &oid) == KURV_OK &&
+           kurv_der_read(&seq, KURV_DER_OCTETS, &data) == KURV_OK &&
+           kurv_der_end(&seq) == KURV_OK;
+}
+
 /* The DER of an ECPrivateKey (@kind KURV_KEY_SEC1), a PrivateKeyInfo (KURV_KEY_PKCS8), or
  * either (KURV_KEYFILE_KIND_ANY, told apart by the element after the version). */
 kurv_err kurv_keyfile_priv_der(const kurv_curve **curve, uint8_t *priv, size_t *priv_len,

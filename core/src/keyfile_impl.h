@@ -1,6 +1,7 @@
 /*
  * kurv internal: what the key-file readers share between keyfile.c (plain keys) and
- * keyfile_pass.c (password-encrypted PKCS#8) (hidden symbols).
+ * keyfile_pass.c (password-encrypted PKCS#8) (hidden symbols). All are defined in
+ * keyfile.c: keyfile_pass.c calls keyfile.c, never the other way.
  */
 #ifndef KURV_KEYFILE_IMPL_H
 #define KURV_KEYFILE_IMPL_H

@@ -83,18 +83,6 @@ static kurv_err read_algid(kurv_der *d, kurv_der *oid, kurv_der *params)
     return KURV_OK;
 }
 
-int kurv_keyfile_is_encrypted(const uint8_t *in, size_t in_len)
-{
-    kurv_der top, seq, oid, params, data;
-
-    kurv_der_init(&top, in, in_len);
-    return kurv_der_read(&top, KURV_DER_SEQUENCE, &seq) == KURV_OK &&
-           kurv_der_end(&top) == KURV_OK &&
-           read_algid(&seq, &oid, &params) == KURV_OK &&
-           kurv_der_read(&seq, KURV_DER_OCTETS, &data) == KURV_OK &&
-           kurv_der_end(&seq) == KURV_OK;
-}
-
 /* Phase 1, structure: every field parsed, nothing interpreted. Returns KURV_ERR_ENCODING or,
  * for a well-formed file with another scheme, KURV_ERR_UNSUPPORTED (that cannot be parsed
  * further without knowing the scheme). */

@@ -1,94 +1,22 @@
-/* kurv core: randomness, private keys, SEC1 points, ECDH (see kurv/keys.h). */
-#define _DEFAULT_SOURCE
+/* kurv core: private keys, SEC1 points, ECDH (see kurv/keys.h; kurv_random is random.c's,
+ * the SEC 1 decoding and encoding under the point functions sc_point.c's). */
 #include <kurv/keys.h>
 #include <kurv/util.h>
 #include "curve_impl.h"
-#include "keys_impl.h"
+#include "sc.h"
 #include "ct.h"
 
-#include <errno.h>
 #include <string.h>
-#include <sys/random.h>
-
-kurv_err kurv_random(uint8_t *buf, size_t len)
-{
-    size_t done = 0;
-    if (!buf && len)
-        return KURV_ERR_ARG;
-    while (done < len) {
-        ssize_t r = getrandom(buf + done, len - done, 0);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            kurv_wipe(buf, len);
-            return KURV_ERR_RNG;
-        }
-        done += (size_t)r;
-    }
-    return KURV_OK;
-}
-
-/* all-ones if 1 <= d < n (constant time) */
-uint64_t kurv_priv_valid_mask(const kurv_curve *c, const uint8_t *priv)
-{
-    uint64_t d[KURV_MAXL], lt;
-    lt = kurv_mont_load(c->sc, d, priv, c->slen);
-    /* bytes beyond the limbs cannot exist: slen <= 8 * nl */
-    lt &= ~kurv_mont_is_zero(c->sc, d);
-    kurv_wipe(d, sizeof d);
-    return lt;
-}
 
 kurv_err kurv_privkey_check(const kurv_curve *c, const uint8_t *priv, size_t priv_len)
 {
     if (!kurv_curve_ok(c) || !priv || priv_len != c->slen)
         return KURV_ERR_PRIVKEY;
     {
-        uint64_t ok = kurv_priv_valid_mask(c, priv);
+        uint64_t ok = kurv_sc_valid(c, priv);
         kurv_declassify(&ok, sizeof ok);   /* the result is returned: public */
         return (ok & 1) ? KURV_OK : KURV_ERR_PRIVKEY;
     }
-}
-
-kurv_err kurv_point_decode_xy(const kurv_curve *c, uint8_t *xy, const uint8_t *pt, size_t pt_len)
-{
-    kurv_err e;
-    if (!kurv_curve_ok(c) || !pt)
-        return KURV_ERR_ARG;
-    if (pt_len == 1 && pt[0] == 0x00)
-        return KURV_ERR_INFINITY;
-    if (pt_len == 1 + 2 * c->flen && pt[0] == 0x04) {
-        e = c->ops->check_xy(c, pt + 1);
-        if (e == KURV_OK)
-            memcpy(xy, pt + 1, 2 * c->flen);
-        return e;
-    }
-    if (pt_len == 1 + c->flen && (pt[0] == 0x02 || pt[0] == 0x03)) {
-        memcpy(xy, pt + 1, c->flen);
-        return c->ops->lift_x(c, xy + c->flen, pt + 1, pt[0] & 1);
-    }
-    return KURV_ERR_POINT;
-}
-
-kurv_err kurv_point_encode_xy(const kurv_curve *c, uint8_t *out, size_t *out_len,
-                              int compressed, const uint8_t *xy)
-{
-    size_t need = compressed ? 1 + c->flen : 1 + 2 * c->flen;
-    if (!out_len)
-        return KURV_ERR_ARG;
-    if (!out || *out_len < need) {
-        *out_len = need;
-        return KURV_ERR_BUFFER;
-    }
-    if (compressed) {
-        out[0] = (uint8_t)(0x02 | (xy[2 * c->flen - 1] & 1));
-        memcpy(out + 1, xy, c->flen);
-    } else {
-        out[0] = 0x04;
-        memcpy(out + 1, xy, 2 * c->flen);
-    }
-    *out_len = need;
-    return KURV_OK;
 }
 
 kurv_err kurv_point_check(const kurv_curve *c, const uint8_t *pt, size_t pt_len)
@@ -153,7 +81,7 @@ kurv_err kurv_keygen(const kurv_curve *c, uint8_t *priv, size_t priv_len,
             return e;
         priv[0] &= (uint8_t)(0xFFu >> extra_bits);
         {
-            uint64_t ok = kurv_priv_valid_mask(c, priv);
+            uint64_t ok = kurv_sc_valid(c, priv);
             kurv_declassify(&ok, sizeof ok);   /* a rejected draw is discarded */
             if (ok & 1)
                 break;

@@ -5,7 +5,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include "mont.h"
-#include "mont_impl.h"
+#include "limb.h"
 #include "safegcd.h"
 
 #include <string.h>
@@ -176,6 +176,16 @@ void kurv_mont_inv_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
     kurv_mont_from(ctx, t, a);
     mont_safegcd_any(ctx, t, t, 0);
     kurv_mont_to(ctx, r, t);
+}
+
+void kurv_mont_inv_plain(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+{
+    mont_safegcd_any(ctx, r, a, 1);
+}
+
+void kurv_mont_inv_plain_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a)
+{
+    mont_safegcd_any(ctx, r, a, 0);
 }
 
 uint64_t kurv_mont_is_zero(const kurv_mont *ctx, const uint64_t *a)

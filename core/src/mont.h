@@ -49,6 +49,11 @@ void kurv_mont_inv(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
  * 0 maps to 0, and so does an a not coprime to m. Variable time: for public values
  * only (ECDSA verification). */
 void kurv_mont_inv_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
+/* r = a^-1 mod m for a plain a < m (outside the Montgomery domain): kurv_mont_inv
+ * (constant time, m prime) and kurv_mont_inv_vartime (public a only) without the two
+ * domain changes. 0 maps to 0. */
+void kurv_mont_inv_plain(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
+void kurv_mont_inv_plain_vartime(const kurv_mont *ctx, uint64_t *r, const uint64_t *a);
 /* r = a^e (Montgomery domain), e given as elen big-endian bytes. Constant time in the
  * base a (which may be secret: the inversion); the exponent e must be public, as its
  * bits decide the work (4-bit fixed window, leading zero windows skipped). */

@@ -10,7 +10,7 @@
 #define KURV_MUL4_ASM_H
 
 #include <stdint.h>
-#include "mont_impl.h"
+#include "limb.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(KURV_NO_ASM)
 #define KL4_ASM 1

@@ -3,7 +3,8 @@
 #include <kurv/point.h>
 #include <kurv/util.h>
 #include "curve_impl.h"
-#include "mont_impl.h"
+#include "limb.h"
+#include "sc.h"
 #include "ct.h"
 
 #include <string.h>
@@ -37,19 +38,6 @@ static const uint64_t *aff_climbs(const kurv_affine *p) { return AFF(p); }
 static void be_to_limbs(uint64_t *r, const uint8_t *b, size_t len)
 {
     kl_from_be(KURV_MAXL, r, b, len);
-}
-
-/* k (scalar_len bytes, any value) mod n as plain limbs; constant time */
-static void scalar_load_mod_n(const kurv_curve *c, uint64_t *r, const uint8_t *k)
-{
-    const kurv_mont *m = c->sc;
-    uint64_t t[KURV_MAXL];
-    memset(r, 0, KURV_MAXL * sizeof *r);
-    kl_from_be(KURV_MAXL, t, k, c->slen);
-    /* k < 2^(64 nl): k*R^2/R = k*R mod n (< n), then /R */
-    kurv_mont_mul(m, t, t, m->rr);
-    kurv_mont_from(m, r, t);
-    kurv_wipe(t, sizeof t);
 }
 
 /* ------------------------------------------------------------ conversions */
@@ -298,29 +286,29 @@ int kurv_jacobian_equal_affine(const kurv_jacobian *p, const kurv_affine *q)
 kurv_err kurv_jacobian_mul(kurv_jacobian *r, const uint8_t *k, size_t k_len, const kurv_jacobian *p)
 {
     const kurv_curve *c;
-    uint64_t kl[KURV_MAXL];
+    kurv_sc kl;
     if (!r || !k || !p || !pt_curve_ok(p->curve))
         return KURV_ERR_ARG;
     c = p->curve;
     if (k_len != c->slen)
         return KURV_ERR_ARG;
-    scalar_load_mod_n(c, kl, k);
-    c->ops->p_mul(c, jac_limbs(r), kl, jac_climbs(p));
+    kurv_sc_reduce(c, &kl, k, c->slen);          /* used mod n */
+    c->ops->p_mul(c, jac_limbs(r), kl.v, jac_climbs(p));
     r->curve = c;
-    kurv_wipe(kl, sizeof kl);
+    kurv_wipe(&kl, sizeof kl);
     return KURV_OK;
 }
 
 kurv_err kurv_jacobian_mul_base(const kurv_curve *c, kurv_jacobian *r, const uint8_t *k, size_t k_len)
 {
-    uint64_t kl[KURV_MAXL];
+    kurv_sc kl;
     if (!pt_curve_ok(c) || !r || !k || k_len != c->slen)
         return KURV_ERR_ARG;
-    scalar_load_mod_n(c, kl, k);
+    kurv_sc_reduce(c, &kl, k, c->slen);          /* used mod n */
     memset(r, 0, sizeof *r);
-    c->ops->p_mul_table(c, jac_limbs(r), kl, NULL);
+    c->ops->p_mul_table(c, jac_limbs(r), kl.v, NULL);
     r->curve = c;
-    kurv_wipe(kl, sizeof kl);
+    kurv_wipe(&kl, sizeof kl);
     return KURV_OK;
 }
 
@@ -328,7 +316,7 @@ kurv_err kurv_jacobian_mul2_vartime(kurv_jacobian *r, const uint8_t *u1, const k
                                     const uint8_t *u2, const kurv_jacobian *q, size_t k_len)
 {
     const kurv_curve *c;
-    uint64_t a[KURV_MAXL], b[KURV_MAXL];
+    kurv_sc a, b;
     if (!r || !u1 || !u2 || !p || !q || !pt_curve_ok(p->curve))
         return KURV_ERR_ARG;
     c = p->curve;
@@ -336,9 +324,9 @@ kurv_err kurv_jacobian_mul2_vartime(kurv_jacobian *r, const uint8_t *u1, const k
         return KURV_ERR_CURVE;
     if (k_len != c->slen)
         return KURV_ERR_ARG;
-    scalar_load_mod_n(c, a, u1);
-    scalar_load_mod_n(c, b, u2);
-    c->ops->p_mul2_vartime(c, jac_limbs(r), a, jac_climbs(p), b, jac_climbs(q));
+    kurv_sc_reduce(c, &a, u1, c->slen);
+    kurv_sc_reduce(c, &b, u2, c->slen);
+    c->ops->p_mul2_vartime(c, jac_limbs(r), a.v, jac_climbs(p), b.v, jac_climbs(q));
     r->curve = c;
     return KURV_OK;
 }
@@ -380,123 +368,94 @@ kurv_err kurv_table_build(const kurv_curve *c, void *table, size_t table_len, co
 kurv_err kurv_table_mul(const kurv_curve *c, kurv_jacobian *r, const void *table, size_t table_len,
                         const uint8_t *k, size_t k_len)
 {
-    uint64_t kl[KURV_MAXL];
+    kurv_sc kl;
     if (!pt_curve_ok(c) || !r || !table || !k || k_len != c->slen)
         return KURV_ERR_ARG;
     if (!table_fits(c, table, table_len))
         return KURV_ERR_BUFFER;
-    scalar_load_mod_n(c, kl, k);
+    kurv_sc_reduce(c, &kl, k, c->slen);          /* used mod n */
     memset(r, 0, sizeof *r);
-    c->ops->p_mul_table(c, jac_limbs(r), kl, table);
+    c->ops->p_mul_table(c, jac_limbs(r), kl.v, table);
     r->curve = c;
-    kurv_wipe(kl, sizeof kl);
+    kurv_wipe(&kl, sizeof kl);
     return KURV_OK;
 }
 
-/* ------------------------------------------------------------ scalars mod n */
+/* ------------------------------------------------------------ scalars mod n (sc.h) */
 
-/* load a scalar < n; all-ones if in range */
-static uint64_t sc_load(const kurv_curve *c, uint64_t *r, const uint8_t *a)
-{
-    memset(r, 0, KURV_MAXL * sizeof *r);
-    return kurv_mont_load(c->sc, r, a, c->slen);
-}
-
-static kurv_err sc_finish(const kurv_curve *c, uint8_t *r, uint64_t *v, uint64_t ok)
+/* r (scalar_len bytes) = v if ok is all-ones, else zeros with KURV_ERR_ARG (an input
+ * was >= n); v is wiped. ok is returned, hence public. */
+static kurv_err sc_finish(const kurv_curve *c, uint8_t *r, kurv_sc *v, uint64_t ok)
 {
     kurv_declassify(&ok, sizeof ok);
-    if (!(ok & 1)) {
+    if (ok & 1)
+        kurv_sc_store(c, r, v);
+    else
         memset(r, 0, c->slen);
-        kurv_wipe(v, KURV_MAXL * sizeof *v);
-        return KURV_ERR_ARG;
-    }
-    kurv_mont_store(c->sc, r, c->slen, v);
-    kurv_wipe(v, KURV_MAXL * sizeof *v);
-    return KURV_OK;
+    kurv_wipe(v, sizeof *v);
+    return (ok & 1) ? KURV_OK : KURV_ERR_ARG;
 }
 
-static kurv_err sc_binop(const kurv_curve *c, uint8_t *r, const uint8_t *a, const uint8_t *b, int op)
+static kurv_err sc_binop(const kurv_curve *c, uint8_t *r, const uint8_t *a, const uint8_t *b,
+                         void (*op)(const kurv_curve *, kurv_sc *, const kurv_sc *, const kurv_sc *))
 {
-    uint64_t x[KURV_MAXL], y[KURV_MAXL], ok;
+    kurv_sc x, y;
+    uint64_t ok;
     kurv_err e;
     if (!kurv_curve_ok(c) || !r || !a || !b)
         return KURV_ERR_ARG;
-    ok = sc_load(c, x, a) & sc_load(c, y, b);
-    if (op == '+') {
-        kurv_mont_add(c->sc, x, x, y);
-    } else if (op == '-') {
-        kurv_mont_sub(c->sc, x, x, y);
-    } else {
-        kurv_mont_mul(c->sc, x, x, y);      /* a*b/R */
-        kurv_mont_to(c->sc, x, x);          /* a*b */
-    }
-    e = sc_finish(c, r, x, ok);
-    kurv_wipe(y, sizeof y);
+    ok = kurv_sc_load(c, &x, a) & kurv_sc_load(c, &y, b);
+    op(c, &x, &x, &y);
+    e = sc_finish(c, r, &x, ok);
+    kurv_wipe(&y, sizeof y);
     return e;
 }
 
 kurv_err kurv_scalar_add(const kurv_curve *c, uint8_t *r, const uint8_t *a, const uint8_t *b)
 {
-    return sc_binop(c, r, a, b, '+');
+    return sc_binop(c, r, a, b, kurv_sc_add);
 }
 
 kurv_err kurv_scalar_sub(const kurv_curve *c, uint8_t *r, const uint8_t *a, const uint8_t *b)
 {
-    return sc_binop(c, r, a, b, '-');
+    return sc_binop(c, r, a, b, kurv_sc_sub);
 }
 
 kurv_err kurv_scalar_mul(const kurv_curve *c, uint8_t *r, const uint8_t *a, const uint8_t *b)
 {
-    return sc_binop(c, r, a, b, '*');
+    return sc_binop(c, r, a, b, kurv_sc_mul);
 }
 
 kurv_err kurv_scalar_neg(const kurv_curve *c, uint8_t *r, const uint8_t *a)
 {
-    uint64_t x[KURV_MAXL], ok;
+    kurv_sc x;
+    uint64_t ok;
     if (!kurv_curve_ok(c) || !r || !a)
         return KURV_ERR_ARG;
-    ok = sc_load(c, x, a);
-    kurv_mont_neg(c->sc, x, x);
-    return sc_finish(c, r, x, ok);
+    ok = kurv_sc_load(c, &x, a);
+    kurv_sc_neg(c, &x, &x);
+    return sc_finish(c, r, &x, ok);
 }
 
 kurv_err kurv_scalar_inv(const kurv_curve *c, uint8_t *r, const uint8_t *a)
 {
-    uint64_t x[KURV_MAXL], ok;
+    kurv_sc x;
+    uint64_t ok;
     if (!kurv_curve_ok(c) || !r || !a)
         return KURV_ERR_ARG;
-    ok = sc_load(c, x, a);
-    ok &= ~kurv_mont_is_zero(c->sc, x);
-    kurv_mont_to(c->sc, x, x);
-    kurv_mont_inv(c->sc, x, x);
-    kurv_mont_from(c->sc, x, x);
-    return sc_finish(c, r, x, ok);
+    ok = kurv_sc_load_nonzero(c, &x, a);
+    kurv_sc_inv(c, &x, &x);
+    return sc_finish(c, r, &x, ok);
 }
 
 kurv_err kurv_scalar_reduce(const kurv_curve *c, uint8_t *r, const uint8_t *x, size_t x_len)
 {
-    const kurv_mont *m;
-    uint64_t acc[KURV_MAXL] = {0}, chunk[KURV_MAXL];
-    size_t cb, off;
+    kurv_sc v;
     if (!kurv_curve_ok(c) || !r || (!x && x_len) || x_len > 2 * KURV_MAX_SCALAR_LEN)
         return KURV_ERR_ARG;
-    m = c->sc;
-    cb = 8 * m->nl;                         /* bytes per chunk: one R = 2^(64 nl) */
-    /* Horner in base R from the most significant (possibly short) chunk:
-     * acc = acc*R + chunk (mod n), with acc*R = montmul(acc, R^2) */
-    off = 0;
-    while (off < x_len) {
-        size_t len = off == 0 && x_len % cb ? x_len % cb : cb;
-        kurv_mont_mul(m, acc, acc, m->rr);
-        kl_from_be(m->nl, chunk, x + off, len);
-        kurv_mont_mul(m, chunk, chunk, m->rr);   /* chunk*R mod n (chunk < R) */
-        kurv_mont_from(m, chunk, chunk);         /* chunk mod n */
-        kurv_mont_add(m, acc, acc, chunk);
-        off += len;
-    }
-    kurv_mont_store(m, r, c->slen, acc);
-    kurv_wipe(acc, sizeof acc);
-    kurv_wipe(chunk, sizeof chunk);
+    kurv_sc_reduce(c, &v, x, x_len);
+    kurv_sc_store(c, r, &v);
+    kurv_wipe(&v, sizeof v);
     return KURV_OK;
 }
 

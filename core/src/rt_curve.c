@@ -3,7 +3,7 @@
 #include <kurv/keys.h>
 #include <kurv/util.h>
 #include "rt_impl.h"
-#include "mont_impl.h"
+#include "limb.h"
 #include "ct.h"
 
 #include <stdio.h>

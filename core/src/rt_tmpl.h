@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "rt_impl.h"
-#include "mont_impl.h"
+#include "limb.h"
 
 #define EC_N RT_L
 #define EC_FLEN (8 * RT_L)

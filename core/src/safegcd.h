@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include "mont_impl.h"
+#include "limb.h"
 
 #define KL_SG_M62 (UINT64_MAX >> 2)
 /* 62-bit limbs for a modulus of nl 64-bit limbs: room for values of magnitude

@@ -1,6 +1,6 @@
 /*
  * kurv internal: the double-word layer - 64 x 64 -> 128-bit products and the 128-bit
- * sums and shifts that the limb code (mont_impl.h), the safegcd inverse (safegcd.h) and
+ * sums and shifts that the limb code (limb.h), the safegcd inverse (safegcd.h) and
  * the specialised fields (curves/.../field.h) build their columns from.
  *
  * Contract. Two value types:

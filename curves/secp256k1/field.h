@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 #include <string.h>
-#include "mont_impl.h"
+#include "limb.h"
 #include "mul4_asm.h"
 
 #define EC_N 4
@@ -170,30 +170,11 @@ K1_INLINE void k1_reduce(fe *r, const uint64_t t[8])
     kl_cmov(4, r->v, s, c - 1);                 /* keep r - p when it did not borrow */
 }
 
-/* (c2:c1:c0) += x * y */
-#define K1_MULACC(x, y) do {                                      \
-        kurv_u128 p_ = kw_mul((x), (y));                          \
-        uint64_t cc_;                                             \
-        c0 = kl_adc(c0, kw_lo(p_), 0, &cc_);                      \
-        c1 = kl_adc(c1, kw_hi(p_), cc_, &cc_);                    \
-        c2 += cc_;                                                \
-    } while (0)
-#define K1_SHIFT(out) do { out = c0; c0 = c1; c1 = c2; c2 = 0; } while (0)
-
+/* the product by the limb layer's columns (kl_mul4, limb.h), then the reduction */
 K1_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
-    const uint64_t *x = a->v, *y = b->v;
-    uint64_t t[8], c0 = 0, c1 = 0, c2 = 0;
-
-    K1_MULACC(x[0], y[0]); K1_SHIFT(t[0]);
-    K1_MULACC(x[0], y[1]); K1_MULACC(x[1], y[0]); K1_SHIFT(t[1]);
-    K1_MULACC(x[0], y[2]); K1_MULACC(x[1], y[1]); K1_MULACC(x[2], y[0]); K1_SHIFT(t[2]);
-    K1_MULACC(x[0], y[3]); K1_MULACC(x[1], y[2]); K1_MULACC(x[2], y[1]); K1_MULACC(x[3], y[0]);
-    K1_SHIFT(t[3]);
-    K1_MULACC(x[1], y[3]); K1_MULACC(x[2], y[2]); K1_MULACC(x[3], y[1]); K1_SHIFT(t[4]);
-    K1_MULACC(x[2], y[3]); K1_MULACC(x[3], y[2]); K1_SHIFT(t[5]);
-    K1_MULACC(x[3], y[3]); K1_SHIFT(t[6]);
-    t[7] = c0;
+    uint64_t t[8];
+    kl_mul4(t, a->v, b->v);
     k1_reduce(r, t);
 }
 

@@ -24,6 +24,22 @@ __attribute__((constructor)) static void kt_init_curves(void)
     kt_ncurves = i;
 }
 
+long kt_random(long n)
+{
+    const char *depth = getenv("KURV_TEST_DEPTH");
+    long k = n;
+
+    if (!(depth && strcmp(depth, "full") == 0)) {
+        k = n / 10;
+        if (k < (n < 50 ? n : 50))
+            k = n < 50 ? n : 50;
+    }
+#ifdef KT_SANITIZED
+    k /= 5;
+#endif
+    return k > 0 ? k : 1;
+}
+
 const char *kt_vectors_dir(void)
 {
     const char *d = getenv("KURV_VECTORS_DIR");

@@ -8,15 +8,17 @@
 #include <json-c/json.h>
 #include <kurv/kurv.h>
 
-/* KT_RANDOM(n): the number of random inputs a test checks where it would check n. Under
- * the sanitizers (tests/meson.build defines KT_SANITIZED when b_sanitize is set; CI's
- * build-san) a fifth of n, at least 1: the same code paths under ASan and UBSan, while the
- * full counts (the issue's millions) run in the plain and -Dasm=false builds. */
-#ifdef KT_SANITIZED
-#define KT_RANDOM(n) ((n) / 5 > 0 ? (n) / 5 : 1)
-#else
-#define KT_RANDOM(n) (n)
-#endif
+/* kt_random(n): how many random inputs a test checks where its full count is n (n >= 1).
+ *   - the everyday run (`meson test`, ./tools/run.sh test): a tenth of n, but never fewer
+ *     than min(n, 50); the fixed inputs (edge values, known answers) are always all checked;
+ *   - the test setup "full" (`meson test --setup full`, environment KURV_TEST_DEPTH=full;
+ *     ./tools/run.sh check runs it on the asm and the portable builds): all n, the millions
+ *     of random inputs each field and scalar routine was first checked on;
+ *   - sanitizer builds (tests/meson.build defines KT_SANITIZED when b_sanitize is set): a
+ *     fifth of the above, at least 1: the same code paths under ASan and UBSan.
+ * The random generators have fixed seeds, so a smaller count checks a prefix of the same
+ * inputs. KURV_TEST_DEPTH other than "full" or unset is the everyday count. */
+long kt_random(long n);
 
 /* The vectors folder (environment KURV_VECTORS_DIR, set by meson test), or NULL. */
 const char *kt_vectors_dir(void);

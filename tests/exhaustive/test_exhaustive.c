@@ -4,8 +4,9 @@
  *
  * What runs: the run-time engine (core/src/rt_tmpl.h, the curve template with its
  * constants in a context) on six curves of prime order from 199 to 3079 points, built by
- * kurv_rt_curve_new() from a copy of the core compiled with KURV_RT_MIN_ORDER_BITS = 8
- * (the library refuses n < 2^32; see core/src/rt_impl.h). Two curves per shape of a:
+ * kurv_rt_curve_new() from core/src/rt_curve.c compiled again with KURV_RT_MIN_ORDER_BITS
+ * = 8 beside the library's other objects (the library refuses n < 2^32; see
+ * core/src/rt_impl.h). Two curves per shape of a:
  * generic (the engine kurv_curve_new uses), a = 0 and a = -3 (4-limb test engines built
  * here with RT_A_KIND, tests/exhaustive/rt4_a0.c and rt4_m3.c: the doubling and addition
  * formulas secp256k1 and the NIST curves instantiate). Fields with p = 3 mod 4 and with
@@ -40,6 +41,15 @@
  *     s = 0, 1, every (n/64)th and values above n).
  * A mismatch prints the curve, the operation and the inputs, and the test fails.
  *
+ * Depth: the above is what runs under `meson test --setup full` (KURV_TEST_DEPTH=full,
+ * as kt_random in tests/common/testutil.c; `./tools/run.sh check full`). An ordinary run
+ * sweeps every curve as the above sweeps the large ones, more sparsely (struct sweep,
+ * sweep_for): pair partners the special ones and every 13th (61st on the large curves),
+ * k*P for 8 points (3 on the large curves) and 2 tables, u1*G + u2*Q for 16 values of u2,
+ * ECDSA on one digest and s = 0, 1, every (n/16)th (n/8th on the large curves). Every
+ * special case above (k >= n, the edges of r and s, the partners O, P, -P) stays in it;
+ * under qemu-user a full run of the six curves takes half an hour.
+ *
  * What it cannot cover: the built-in curves' own field code (specialised reductions,
  * the inline assembly) and their precomputed tables and endomorphisms, which exist only
  * at their real sizes: those are checked against OpenSSL in tests/unit and tests/point.
@@ -61,7 +71,8 @@ typedef struct small_curve {
     const struct kurv_curve_ops *engine;   /* NULL: the generic engine */
 } small_curve;
 
-/* Found by counting points (#E = n prime, n != p, 2n > p + 1 + 2^(ceil(bits(p)/2) + 1)). */
+/* Found by counting points (#E = n prime, n != p, 2n > p + 1 + 2^(ceil(bits(p)/2) + 1)).
+ * meson.build runs one test per curve, by name: a curve added here is added there too. */
 static const small_curve curves[] = {
     { "p211 generic",  211,    2, 10,  199, 1,   60, NULL },
     { "p211 a=0",      211,    0,  2,  199, 4,   53, &kurv_rt_ops4_a0 },
@@ -75,6 +86,7 @@ static const small_curve curves[] = {
 typedef struct { int x, y, inf; } npt;
 
 static int P, A, B, N;          /* the curve under test */
+static int full_depth;          /* KURV_TEST_DEPTH=full: the sweeps of the comment at the top */
 static npt *mult;               /* mult[i] = i*G */
 
 static int md(long v, int m) { v %= m; return (int)(v < 0 ? v + m : v); }
@@ -172,24 +184,49 @@ static void sec1(uint8_t *out, const npt *q)
     be(out + 1 + flen, flen, (unsigned long)q->y);
 }
 
+/* How densely the checks sweep the current curve (the comment at the top, "Depth") */
+struct sweep {
+    int small;          /* n < 1000: one-byte scalars, every k and r of the length */
+    long pair_every;    /* pair sweeps: every partner (1) or the special ones and every k-th */
+    long mul_step;      /* k*P for P = 1, 1 + mul_step, ... */
+    int tables;         /* of those P, how many also by a fixed-window table */
+    long mul2_step;     /* u2 = 0, mul2_step, ... for every u1 */
+    int digests;        /* ECDSA signatures by every d on this many digests */
+    long sig_s_step;    /* the (r, s) verification sweep: s = 0, 1, 1 + step, ... */
+};
+static struct sweep sw;
+
+/* the sweep of a curve of order n: full as the comment at the top says, or the ordinary one */
+static struct sweep sweep_for(long n, int full)
+{
+    struct sweep w;
+    w.small = n < 1000;
+    w.pair_every = full ? (w.small ? 1 : 13) : (w.small ? 13 : 61);
+    w.mul_step = full ? (w.small ? 1 : n / 7) : (w.small ? n / 7 : n / 3);
+    w.tables = full ? 4 : 2;
+    w.mul2_step = full && w.small ? 1 : n / 16;
+    w.digests = full ? 3 : 1;
+    w.sig_s_step = full ? (w.small ? 1 : n / 64) : (w.small ? n / 16 : n / 8);
+    return w;
+}
+
 /* the scalars a sweep takes: every value of the scalar length on the small curves (one
  * byte); on the large ones (two bytes) 0 .. n + 1 and the top 3 values of the length */
-static int small_curve_now;
 static unsigned long k_next(unsigned long k)
 {
     unsigned long kmax = 1UL << (8 * slen);
-    if (!small_curve_now && k == (unsigned long)N + 1)
+    if (!sw.small && k == (unsigned long)N + 1)
         return kmax - 3;
     return k + 1;
 }
 
-/* the partners j of i in the pair sweeps: all on the small curves; on the large ones
- * 0, 1, 2, i - 1, i, i + 1, n - i, n - 1 and every 13th */
+/* the partners j of i in the pair sweeps: all, or 0, 1, 2, i - 1, i, i + 1, n - i, n - 1
+ * and every sw.pair_every-th */
 static int pair_wanted(long i, long j)
 {
-    if (small_curve_now)
+    if (sw.pair_every == 1)
         return 1;
-    return j <= 2 || j % 13 == 0 || j >= N - 1 || labs(j - i) <= 1 || j == N - i;
+    return j <= 2 || j % sw.pair_every == 0 || j >= N - 1 || labs(j - i) <= 1 || j == N - i;
 }
 
 /* ------------------------------------------------------------ the checks */
@@ -259,14 +296,14 @@ static void check_group_law(void)
     }
 }
 
-static void check_mul(int small)
+static void check_mul(void)
 {
     uint8_t k[8];
     unsigned long kmax = 1UL << (8 * slen), kv;
     size_t tlen = kurv_table_len(cur);
     void *table = malloc(tlen);
     kurv_jacobian r;
-    long pi, step = small ? 1 : N / 7;
+    long pi;
     int t = 0;
 
     for (kv = 0; kv < kmax; kv = k_next(kv)) {
@@ -274,14 +311,14 @@ static void check_mul(int small)
         if (kurv_jacobian_mul_base(cur, &r, k, slen) != KURV_OK || !is_mult(&r, (long)(kv % (unsigned long)N)))
             FAIL("k*G, k=%lu", kv);
     }
-    for (pi = 1; pi < N; pi += step) {
+    for (pi = 1; pi < N; pi += sw.mul_step) {
         for (kv = 0; kv < kmax; kv = k_next(kv)) {
             be(k, slen, kv);
             if (kurv_jacobian_mul(&r, k, slen, &jac[pi]) != KURV_OK ||
                 !is_mult(&r, (long)(kv % (unsigned long)N) * pi))
                 FAIL("k*P, k=%lu, P=%ld G", kv, pi);
         }
-        if (table && t++ < 4 && kurv_table_build(cur, table, tlen, &aff[pi]) == KURV_OK) {
+        if (table && t++ < sw.tables && kurv_table_build(cur, table, tlen, &aff[pi]) == KURV_OK) {
             for (kv = 0; kv < kmax; kv = k_next(kv)) {
                 be(k, slen, kv);
                 if (kurv_table_mul(cur, &r, table, tlen, k, slen) != KURV_OK ||
@@ -293,15 +330,14 @@ static void check_mul(int small)
     free(table);
 }
 
-static void check_mul2(int small)
+static void check_mul2(void)
 {
     uint8_t u1[8], u2[8];
     kurv_jacobian r;
     long q = N / 3 + 1, a, b;
-    long bstep = small ? 1 : N / 16;
     for (a = 0; a < N; a++) {
         be(u1, slen, (unsigned long)a);
-        for (b = 0; b < N; b += bstep) {
+        for (b = 0; b < N; b += sw.mul2_step) {
             be(u2, slen, (unsigned long)b);
             if (kurv_jacobian_mul2_vartime(&r, u1, &jac[1], u2, &jac[q], slen) != KURV_OK ||
                 !is_mult(&r, a + b * q))
@@ -334,13 +370,13 @@ static void check_keys(void)
 static long digest_e(const uint8_t *h, size_t hlen)
 {
     unsigned nb = 0;
-    unsigned long v = 0;
+    uint64_t v = 0; /* the first 8 bytes of h, whatever the width of long */
     size_t i;
     while ((1L << nb) <= N)
         nb++;
     for (i = 0; i < 8 && i < hlen; i++)
         v = v << 8 | h[i];
-    return (long)((v >> (64 - nb)) % (unsigned long)N);
+    return (long)((v >> (64 - nb)) % (uint64_t)N);
 }
 
 /* the reference's verification of (r, s) on e under Q = q*G */
@@ -358,12 +394,12 @@ static int n_verify(long r, long s, long e, long q)
     return mult[idx].x % N == r;
 }
 
-static void check_ecdsa(int small)
+static void check_ecdsa(void)
 {
     uint8_t d[8], sig[16], h[32], pub[1 + 2 * 8];
-    long i, t, r, s, q = 2 * N / 3 + 1, sstep = small ? 1 : N / 64;
+    long i, t, r, s, q = 2 * N / 3 + 1, sstep = sw.sig_s_step;
     unsigned long kmax = 1UL << (8 * slen);
-    for (t = 0; t < 3; t++) {
+    for (t = 0; t < sw.digests; t++) {
         long e;
         memset(h, 0, sizeof h);
         h[0] = (uint8_t)(0x5a + 77 * t);
@@ -413,9 +449,8 @@ static int run_curve(const small_curve *sc)
     kurv_curve_fault f = KURV_CURVE_FAULT_NONE;
     long before = failures, checks_before = checks, i;
     kurv_err e;
-    int small = sc->n < 1000;
 
-    small_curve_now = small;
+    sw = sweep_for(sc->n, full_depth);
     P = sc->p; A = sc->a; B = sc->b; N = sc->n;
     cname = sc->name;
     be(bp, 2, (unsigned long)P); be(ba, 2, (unsigned long)A); be(bb, 2, (unsigned long)B);
@@ -464,10 +499,10 @@ static int run_curve(const small_curve *sc)
 
     check_decoding();
     check_group_law();
-    check_mul(small);
-    check_mul2(small);
+    check_mul();
+    check_mul2();
     check_keys();
-    check_ecdsa(small);
+    check_ecdsa();
 
     printf("exhaustive: %-14s p=%d n=%d, %s engine: %ld checks, %s\n", sc->name, P, N,
            sc->engine == NULL ? "generic" : sc->engine == &kurv_rt_ops4_a0 ? "a=0" : "a=-3",
@@ -479,15 +514,35 @@ static int run_curve(const small_curve *sc)
     return failures == before;
 }
 
-int main(void)
+/* usage: test-exhaustive [NAME...]: the curves of curves[] of those names ("p211 a=0"),
+ * every curve when none is given. meson.build registers one test per curve, so that the
+ * six run side by side (a name it gives that is not here fails the test). Exit 0 when
+ * every check passed, 1 on a mismatch, 2 on an unknown name. */
+int main(int argc, char **argv)
 {
-    size_t i;
-    for (i = 0; i < sizeof curves / sizeof curves[0]; i++)
+    const size_t ncurves = sizeof curves / sizeof curves[0];
+    size_t i, ran = 0;
+    int a;
+    const char *depth = getenv("KURV_TEST_DEPTH");
+
+    full_depth = depth != NULL && strcmp(depth, "full") == 0;
+    for (a = 1; a < argc; a++) {
+        for (i = 0; i < ncurves && strcmp(argv[a], curves[i].name) != 0; i++)
+            ;
+        if (i == ncurves) {
+            fprintf(stderr, "exhaustive: no curve named '%s'\n", argv[a]);
+            return 2;
+        }
         run_curve(&curves[i]);
+        ran++;
+    }
+    if (argc < 2)
+        for (i = 0; i < ncurves; i++, ran++)
+            run_curve(&curves[i]);
     if (failures) {
         fprintf(stderr, "exhaustive: %ld of %ld checks failed\n", failures, checks);
         return 1;
     }
-    printf("exhaustive: %zu curves, %ld checks, no mismatch\n", sizeof curves / sizeof curves[0], checks);
+    printf("exhaustive: %zu curve%s, %ld checks, no mismatch\n", ran, ran == 1 ? "" : "s", checks);
     return 0;
 }

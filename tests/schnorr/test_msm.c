@@ -94,34 +94,39 @@ Test(msm, mul2_xy_all_curves)
 }
 
 /* one multi-scalar product of n points against OpenSSL; special: 0 random, 1 with zero
- * scalars, repeats and P/-P pairs, 2 constructed so that the sum is O */
+ * scalars, repeats and P/-P pairs, 2 constructed so that the sum is O.
+ * The points are P_i = d_i G from kurv_keygen, so OpenSSL's reference is one product:
+ * (g + sum k_i d_i mod n) G. The msm itself reads the points, not the d_i, so a point
+ * that were not d_i G would fail the comparison too; for n <= 16 the reference is also
+ * computed point by point (sum of OpenSSL's k_i P_i) and must agree. */
 static void check_msm(const kurv_curve *c, size_t n, int with_g, int special)
 {
     size_t sl = kurv_curve_scalar_len(c), fl = kurv_curve_field_len(c), i;
     const uint8_t *nb = kurv_curve_param(c, 'n', NULL);
     EC_GROUP *g = EC_GROUP_new_by_curve_name(ossl_nid(c));
     BN_CTX *ctx = BN_CTX_new();
-    uint8_t *pts = malloc(n * 2 * fl + 1), *ks = malloc(n * sl + 1), gs[KURV_MAX_SCALAR_LEN];
-    uint8_t xy[2 * KURV_MAX_FIELD_LEN];
+    uint8_t *pts = malloc(n * 2 * fl + 1), *ks = malloc(n * sl + 1), *ds = malloc(n * sl + 1);
+    uint8_t gs[KURV_MAX_SCALAR_LEN], xy[2 * KURV_MAX_FIELD_LEN];
     size_t need = c->ops->ext->msm_scratch_size(c, n);
     void *scratch = malloc(need);
     EC_POINT *sum = EC_POINT_new(g), *t = EC_POINT_new(g);
-    BIGNUM *order = BN_bin2bn(nb, (int)sl, NULL), *bg;
+    BIGNUM *order = BN_bin2bn(nb, (int)sl, NULL), *acc = BN_new(), *bd = BN_new(), *bk = BN_new();
     char what[96];
     kurv_err e;
 
-    cr_assert(pts && ks && scratch && need > 0);
+    cr_assert(pts && ks && ds && scratch && need > 0 && sum && t && order && acc && bd && bk);
     for (i = 0; i < n; i++) {
-        uint8_t d[KURV_MAX_SCALAR_LEN], q[KURV_MAX_POINT_LEN];
+        uint8_t q[KURV_MAX_POINT_LEN];
         size_t ql = sizeof q;
-        cr_assert_eq(kurv_keygen(c, d, sl, q, &ql, 0), KURV_OK);
+        cr_assert_eq(kurv_keygen(c, ds + i * sl, sl, q, &ql, 0), KURV_OK);
         memcpy(pts + i * 2 * fl, q + 1, 2 * fl);
         rand_scalar(c, ks + i * sl);
     }
     if (special == 1 && n >= 4) {
         memset(ks, 0, sl);                                        /* k_0 = 0 */
         memcpy(pts + 2 * fl, pts + 3 * 2 * fl, 2 * fl);           /* P_1 = P_3 */
-        /* P_2 = -P_3: negate y with OpenSSL */
+        memcpy(ds + sl, ds + 3 * sl, sl);
+        /* P_2 = -P_3: negate y with OpenSSL; d_2 = n - d_3 */
         {
             EC_POINT *p = ossl_point(g, pts + 3 * 2 * fl, fl, ctx);
             uint8_t o[1 + 2 * KURV_MAX_FIELD_LEN];
@@ -129,6 +134,9 @@ static void check_msm(const kurv_curve *c, size_t n, int with_g, int special)
             cr_assert(EC_POINT_point2oct(g, p, POINT_CONVERSION_UNCOMPRESSED, o, sizeof o, ctx) == 1 + 2 * fl);
             memcpy(pts + 2 * 2 * fl, o + 1, 2 * fl);
             memcpy(ks + 2 * sl, ks + 3 * sl, sl);                 /* k_2 P_2 + k_3 P_3 = 0 */
+            cr_assert(BN_bin2bn(ds + 3 * sl, (int)sl, bd) != NULL);
+            cr_assert(BN_sub(bd, order, bd) == 1);
+            cr_assert(BN_bn2binpad(bd, ds + 2 * sl, (int)sl) == (int)sl);
             EC_POINT_free(p);
         }
         memcpy(ks + (n - 1) * sl, nb, sl);                        /* k = n - 1 */
@@ -136,45 +144,46 @@ static void check_msm(const kurv_curve *c, size_t n, int with_g, int special)
     }
     rand_scalar(c, gs);
 
-    /* reference: sum k_i P_i (+ g G) */
-    EC_POINT_set_to_infinity(g, sum);
+    /* acc = sum k_i d_i mod n */
+    BN_zero(acc);
     for (i = 0; i < n; i++) {
-        EC_POINT *p = ossl_point(g, pts + i * 2 * fl, fl, ctx);
-        BIGNUM *b = BN_bin2bn(ks + i * sl, (int)sl, NULL);
-        cr_assert(EC_POINT_mul(g, t, NULL, p, b, ctx) == 1);
-        cr_assert(EC_POINT_add(g, sum, sum, t, ctx) == 1);
-        BN_free(b);
-        EC_POINT_free(p);
+        cr_assert(BN_bin2bn(ds + i * sl, (int)sl, bd) != NULL);
+        cr_assert(BN_bin2bn(ks + i * sl, (int)sl, bk) != NULL);
+        cr_assert(BN_mod_mul(bd, bd, bk, order, ctx) == 1);
+        cr_assert(BN_mod_add(acc, acc, bd, order, ctx) == 1);
     }
     if (special == 2) {
-        /* g = -(sum k_i d_i) is unknown here; instead make the sum O by appending nothing
-         * and setting g so that g G = -sum: only possible when sum is a known multiple of G.
-         * Use the points' discrete logs: recompute with P_i = d_i G. */
-        BIGNUM *acc = BN_new();
-        BN_zero(acc);
-        for (i = 0; i < n; i++) {
-            uint8_t d[KURV_MAX_SCALAR_LEN], q[KURV_MAX_POINT_LEN];
-            size_t ql = sizeof q;
-            BIGNUM *bd, *bk;
-            cr_assert_eq(kurv_keygen(c, d, sl, q, &ql, 0), KURV_OK);
-            memcpy(pts + i * 2 * fl, q + 1, 2 * fl);
-            bd = BN_bin2bn(d, (int)sl, NULL);
-            bk = BN_bin2bn(ks + i * sl, (int)sl, NULL);
-            cr_assert(BN_mod_mul(bd, bd, bk, order, ctx) == 1);
-            cr_assert(BN_mod_add(acc, acc, bd, order, ctx) == 1);
-            BN_free(bd); BN_free(bk);
-        }
-        cr_assert(BN_mod_sub(acc, order, acc, order, ctx) == 1);  /* g = -sum k_i d_i */
+        /* g = -(sum k_i d_i): the sum with g G is O */
+        cr_assert(BN_mod_sub(bk, order, acc, order, ctx) == 1);
         memset(gs, 0, sl);
-        cr_assert(BN_bn2binpad(acc, gs, (int)sl) == (int)sl);
-        BN_free(acc);
-        EC_POINT_set_to_infinity(g, sum);                     /* the expected answer */
+        cr_assert(BN_bn2binpad(bk, gs, (int)sl) == (int)sl);
         with_g = 1;
-    } else if (with_g) {
-        bg = BN_bin2bn(gs, (int)sl, NULL);
-        cr_assert(EC_POINT_mul(g, t, bg, NULL, NULL, ctx) == 1);
-        cr_assert(EC_POINT_add(g, sum, sum, t, ctx) == 1);
-        BN_free(bg);
+    }
+    if (with_g) {
+        cr_assert(BN_bin2bn(gs, (int)sl, bk) != NULL);
+        cr_assert(BN_mod_add(acc, acc, bk, order, ctx) == 1);
+    }
+    cr_assert(EC_POINT_mul(g, sum, acc, NULL, NULL, ctx) == 1);   /* the reference */
+    if (n <= 16) {
+        /* the same sum point by point: OpenSSL's k_i P_i, added */
+        EC_POINT_set_to_infinity(g, t);
+        for (i = 0; i < n; i++) {
+            EC_POINT *p = ossl_point(g, pts + i * 2 * fl, fl, ctx), *kp = EC_POINT_new(g);
+            cr_assert(kp != NULL && BN_bin2bn(ks + i * sl, (int)sl, bk) != NULL);
+            cr_assert(EC_POINT_mul(g, kp, NULL, p, bk, ctx) == 1);
+            cr_assert(EC_POINT_add(g, t, t, kp, ctx) == 1);
+            EC_POINT_free(kp);
+            EC_POINT_free(p);
+        }
+        if (with_g) {
+            EC_POINT *gp = EC_POINT_new(g);
+            cr_assert(gp != NULL && BN_bin2bn(gs, (int)sl, bk) != NULL);
+            cr_assert(EC_POINT_mul(g, gp, bk, NULL, NULL, ctx) == 1);
+            cr_assert(EC_POINT_add(g, t, t, gp, ctx) == 1);
+            EC_POINT_free(gp);
+        }
+        cr_assert_eq(EC_POINT_cmp(g, t, sum, ctx), 0, "%s n=%zu: the two references differ",
+                     kurv_curve_name(c), n);
     }
 
     snprintf(what, sizeof what, "%s msm n=%zu g=%d special=%d", kurv_curve_name(c), n, with_g, special);
@@ -187,9 +196,9 @@ static void check_msm(const kurv_curve *c, size_t n, int with_g, int special)
         cr_assert_eq(c->ops->ext->msm_vartime(c, xy, NULL, ks, pts, n, scratch, need - 1), KURV_ERR_BUFFER);
         cr_assert_eq(c->ops->ext->msm_vartime(c, xy, NULL, ks, pts, n, NULL, 0), KURV_ERR_ARG);
     }
-    free(pts); free(ks); free(scratch);
+    free(pts); free(ks); free(ds); free(scratch);
     EC_POINT_free(sum); EC_POINT_free(t);
-    BN_free(order);
+    BN_free(order); BN_free(acc); BN_free(bd); BN_free(bk);
     BN_CTX_free(ctx);
     EC_GROUP_free(g);
 }

@@ -80,9 +80,10 @@ static size_t m2_candidates(const struct m2 *m, uint8_t *xs, const BIGNUM *r)
     return nx;
 }
 
-/* u1*G + u2*Q by kurv (both ops) and by OpenSSL; u1, u2 in [0, n) */
+/* u1*G + u2*Q by kurv (both ops) and by OpenSSL; u1, u2 in [0, n). @ref: OpenSSL's
+ * u1*G + u2*Q when the caller has it (from multiples it computed once), else NULL */
 static void m2_check(struct m2 *m, const BIGNUM *u1, const BIGNUM *u2, const EC_POINT *q,
-                     const char *what)
+                     const EC_POINT *ref, const char *what)
 {
     const kurv_curve *c = m->c;
     uint8_t b1[KURV_MAX_SCALAR_LEN], b2[KURV_MAX_SCALAR_LEN], qb[KURV_MAX_POINT_LEN];
@@ -98,7 +99,10 @@ static void m2_check(struct m2 *m, const BIGNUM *u1, const BIGNUM *u2, const EC_
     bn_bytes(m, b2, u2);
     cr_assert(EC_POINT_point2oct(m->g, q, POINT_CONVERSION_UNCOMPRESSED, qb, sizeof qb, m->ctx)
               == 1 + 2 * m->fl);
-    cr_assert(EC_POINT_mul(m->g, res, u1, q, u2, m->ctx) == 1);
+    if (ref)
+        cr_assert(EC_POINT_copy(res, ref) == 1);
+    else
+        cr_assert(EC_POINT_mul(m->g, res, u1, q, u2, m->ctx) == 1);
     if (EC_POINT_is_at_infinity(m->g, res)) {
         cr_assert_eq(c->ops->ext->mul2_xy_vartime(c, xy, b1, b2, qb + 1), KURV_ERR_INFINITY,
                      "%s %s: O expected", name, what);
@@ -184,7 +188,7 @@ static EC_POINT *m2_point(struct m2 *m, const BIGNUM *d)
 }
 
 /* every pair of edge scalars, for Q = G, -G, 2^128 G, -2^128 G, 3G, 15G, 16G and a
- * random Q */
+ * random Q. OpenSSL's u_i*G and u_j*Q are computed once and added for each pair. */
 Test(mul2, edge_scalars_and_points_all_curves)
 {
     size_t ci, i, j, qi;
@@ -193,9 +197,16 @@ Test(mul2, edge_scalars_and_points_all_curves)
         BIGNUM *u[M2_EDGES], *d = BN_new();
         static const char *const qname[] = {"Q=G", "Q=-G", "Q=2^128G", "Q=-2^128G", "Q=3G",
                                             "Q=15G", "Q=16G", "Q random"};
+        EC_POINT *ug[M2_EDGES], *uq[M2_EDGES], *ref;
         char what[96];
         m2_init(&m, kt_curves[ci]);
         m2_edges(&m, u);
+        ref = EC_POINT_new(m.g);
+        cr_assert(ref != NULL);
+        for (i = 0; i < M2_EDGES; i++) {
+            cr_assert((ug[i] = EC_POINT_new(m.g)) != NULL && (uq[i] = EC_POINT_new(m.g)) != NULL);
+            cr_assert(EC_POINT_mul(m.g, ug[i], u[i], NULL, NULL, m.ctx) == 1);
+        }
         for (qi = 0; qi < 8; qi++) {
             EC_POINT *q;
             switch (qi) {
@@ -209,13 +220,21 @@ Test(mul2, edge_scalars_and_points_all_curves)
             default: cr_assert(BN_rand_range(d, m.n) == 1); if (BN_is_zero(d)) BN_one(d);
             }
             q = m2_point(&m, d);
+            for (j = 0; j < M2_EDGES; j++)
+                cr_assert(EC_POINT_mul(m.g, uq[j], NULL, q, u[j], m.ctx) == 1);
             for (i = 0; i < M2_EDGES; i++)
                 for (j = 0; j < M2_EDGES; j++) {
                     snprintf(what, sizeof what, "%s u1#%zu u2#%zu", qname[qi], i, j);
-                    m2_check(&m, u[i], u[j], q, what);
+                    cr_assert(EC_POINT_add(m.g, ref, ug[i], uq[j], m.ctx) == 1);
+                    m2_check(&m, u[i], u[j], q, ref, what);
                 }
             EC_POINT_free(q);
         }
+        for (i = 0; i < M2_EDGES; i++) {
+            EC_POINT_free(ug[i]);
+            EC_POINT_free(uq[i]);
+        }
+        EC_POINT_free(ref);
         cr_log_info("%s: %lu sums checked, %lu of them O", kurv_curve_name(m.c), m.checks,
                     m.infinities);
         cr_assert_gt(m.infinities, 0);
@@ -248,7 +267,7 @@ Test(mul2, cancelling_and_doubling_sums_all_curves)
                         cr_assert(BN_sub(u2, m.n, u2) == 1);
                     inf_before = m.infinities;
                     snprintf(what, sizeof what, "d#%zu u1#%zu %s", i, j, k ? "double" : "cancel");
-                    m2_check(&m, u[j], u2, q, what);
+                    m2_check(&m, u[j], u2, q, NULL, what);
                     if (k == 0)
                         cr_assert_eq(m.infinities, inf_before + 1, "%s %s: not O",
                                      kurv_curve_name(m.c), what);
@@ -279,7 +298,7 @@ Test(mul2, random_all_curves)
                 cr_assert(BN_rand_range(d, m.n) == 1);
             while (BN_is_zero(d));
             q = m2_point(&m, d);
-            m2_check(&m, u1, u2, q, "random");
+            m2_check(&m, u1, u2, q, NULL, "random");
             EC_POINT_free(q);
         }
         BN_free(u1); BN_free(u2); BN_free(d);
@@ -337,7 +356,7 @@ Test(mul2, ecdsa_x_above_n_all_curves)
                 cr_assert_eq(kurv_ecdsa_verify(m.c, sig, 2 * m.sl, qb, 1 + 2 * m.fl, dg, sizeof dg, 0),
                              KURV_ERR_SIGNATURE);
                 /* and G + R through every op */
-                m2_check(&m, one, one, R, "x(R) >= n");
+                m2_check(&m, one, one, R, NULL, "x(R) >= n");
                 found++;
             }
             ERR_pop_to_mark();

@@ -19,7 +19,8 @@
 #include "mont.h"
 #include "safegcd.h"
 
-#define NRAND KT_RANDOM(10000)
+/* random values per modulus (kt_random, testutil.h: a tenth in the everyday run) */
+#define NRAND ((size_t)kt_random(10000))
 
 /* r = a^-1 mod m through safegcd, nl limbs (1..9), the count made a constant */
 static int sg_inv_nl(size_t nl, uint64_t *r, const uint64_t *a, const uint64_t *m)
@@ -347,7 +348,7 @@ Test(safegcd, openssl_random_moduli)
  *   - the batch count: the documented table, and a P-256 input that needs 567 divsteps,
  *     wrong with 9 batches (558 divsteps), right with 10.
  */
-#define NCT KT_RANDOM(80000)
+#define NCT ((size_t)kt_random(80000))
 
 static void ct_inv_batches(size_t nl, uint64_t *r, const uint64_t *a, const uint64_t *m,
                            unsigned batches)

@@ -71,7 +71,7 @@
 #endif
 
 #include <string.h>
-#include "mont_impl.h"
+#include "limb.h"
 #include "safegcd.h"
 #include "curve_impl.h"
 #include "ct.h"

@@ -32,6 +32,8 @@
 #ifndef KURV_EC_MUL_CT_H
 #define KURV_EC_MUL_CT_H
 
+#include "sc.h"                           /* kurv_sc_fold_limbs */
+
 #define EC_VAR_W 5                        /* k*P: window width */
 #define EC_VAR_ENTRIES (1 << (EC_VAR_W - 1))
 #define EC_VAR_DIGITS ((EC_ORDER_BITS + EC_VAR_W) / EC_VAR_W)
@@ -39,22 +41,16 @@
 #ifndef EC_ORDER_LIMBS
 #define EC_ORDER_LIMBS (ec_sc.m)   /* n as EC_N little-endian limbs */
 #endif
-/* kk = k' = min(k, n - k) for k < n (EC_SLEN bytes, big-endian); return all-ones if
- * k' = n - k (the caller negates its result). Constant time. */
+/* kk = k' = min(k, n - k) for k < n (EC_SLEN bytes, big-endian): the halving fold of
+ * sc.h (kurv_sc_fold_limbs); return all-ones if k' = n - k (the caller negates its
+ * result). Constant time. */
 static uint64_t sc_fold_half(EC_CTX_PARAM uint8_t *kk, const uint8_t *k)
 {
-    uint64_t kv[EC_N], nv[EC_N], half[EC_N], nk[EC_N], flip;
-    unsigned i;
+    uint64_t kv[EC_N], flip;
     kl_from_be(EC_N, kv, k, EC_SLEN);
-    memcpy(nv, EC_ORDER_LIMBS, sizeof nv);         /* n < 2^(64 EC_N) */
-    for (i = 0; i < EC_N; i++)
-        half[i] = (nv[i] >> 1) | (i + 1 < EC_N ? nv[i + 1] << 63 : 0);
-    flip = 0 - kl_sub(EC_N, nk, half, kv);         /* all-ones if (n - 1)/2 < k */
-    kl_sub(EC_N, nk, nv, kv);
-    kl_cmov(EC_N, kv, nk, flip);
+    flip = kurv_sc_fold_limbs(EC_N, kv, EC_ORDER_LIMBS);   /* n < 2^(64 EC_N) */
     kl_to_be(EC_N, kk, EC_SLEN, kv);
     memset(kv, 0, sizeof kv);
-    memset(nk, 0, sizeof nk);
     return flip;
 }
 

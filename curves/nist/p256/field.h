@@ -17,7 +17,7 @@
 #define KURV_P256_FIELD_H
 
 #include <stdint.h>
-#include "mont_impl.h"
+#include "limb.h"
 #include "mul4_asm.h"
 #include "mont_adx.h"   /* kl_mont_adx_on: the run-time choice of the MULX/ADX path */
 
@@ -359,33 +359,11 @@ P256_INLINE void p256_mont_reduce(fe *r, const uint64_t t[8])
     }
 }
 
-/* Product scanning: the column sum is a 128-bit accumulator plus a carry count
- * (kw_addc: GCC compiles the overflow builtin on 128 bits to add/adc/setc, which
- * beats three separate 64-bit carry chains here). */
-#define P256_MAC(x, y) do {                                               \
-        c2 += kw_addc(&acc, kw_mul((x), (y)));                            \
-    } while (0)
-#define P256_SHIFT(out) do {                                              \
-        out = kw_lo(acc);                                                 \
-        acc = kw_make(c2, kw_hi(acc));                                    \
-        c2 = 0;                                                             \
-    } while (0)
-
+/* the product by the limb layer's columns (kl_mul4, limb.h), then the reduction */
 P256_INLINE void fe_mul(fe *r, const fe *a, const fe *b)
 {
-    const uint64_t *x = a->v, *y = b->v;
-    uint64_t t[8], c2 = 0;
-    kurv_u128 acc = kw_make(0, 0);
-
-    P256_MAC(x[0], y[0]); P256_SHIFT(t[0]);
-    P256_MAC(x[0], y[1]); P256_MAC(x[1], y[0]); P256_SHIFT(t[1]);
-    P256_MAC(x[0], y[2]); P256_MAC(x[1], y[1]); P256_MAC(x[2], y[0]); P256_SHIFT(t[2]);
-    P256_MAC(x[0], y[3]); P256_MAC(x[1], y[2]); P256_MAC(x[2], y[1]); P256_MAC(x[3], y[0]);
-    P256_SHIFT(t[3]);
-    P256_MAC(x[1], y[3]); P256_MAC(x[2], y[2]); P256_MAC(x[3], y[1]); P256_SHIFT(t[4]);
-    P256_MAC(x[2], y[3]); P256_MAC(x[3], y[2]); P256_SHIFT(t[5]);
-    P256_MAC(x[3], y[3]); P256_SHIFT(t[6]);
-    t[7] = kw_lo(acc);
+    uint64_t t[8];
+    kl_mul4(t, a->v, b->v);
     p256_mont_reduce(r, t);
 }
 

@@ -23,8 +23,8 @@
 #define KURV_P384_FIELD_H
 
 #include <stdint.h>
-#include "mont_impl.h"
-#include "mont_adx.h"   /* kl_mont_adx_on and the MULX/ADX rows */
+#include "limb.h"
+#include "mont_adx.h"   /* kl_mont_adx_on: the run-time choice of the MULX/ADX path */
 
 #define EC_N 6
 #define EC_FLEN 48

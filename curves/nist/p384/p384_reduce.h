@@ -23,7 +23,7 @@
 #define KURV_P384_REDUCE_H
 
 #include <stdint.h>
-#include "mont_impl.h"
+#include "limb.h"
 
 /* one round on the window (w0..w6), value (w6..w0); after it the value is
  * (w0 w6 w5 w4 w3 w2 w1): the new top limb (0 or 1) in w0 */

@@ -31,7 +31,7 @@
 #define KURV_P521_FIELD_H
 
 #include <stdint.h>
-#include "mont_impl.h"
+#include "limb.h"
 #include "mont_adx.h"   /* kl_mont_adx_on: the run-time choice of the MULX path */
 
 #define EC_N 9

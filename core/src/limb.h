@@ -1,11 +1,17 @@
 /*
- * kurv internal: constant-time multi-limb primitives (64-bit limbs, little-endian
- * limb order), written for a limb count n that is either a run-time value or a
- * compile-time constant (then the compiler unrolls the loops). Everything here is
- * static inline and branch-free in the values.
+ * kurv internal: the limb layer - constant-time multi-limb primitives (64-bit limbs,
+ * little-endian limb order) over wide.h's double words, written for a limb count n
+ * that is either a run-time value or a compile-time constant (then the compiler
+ * unrolls the loops): add/subtract chains, masks and selection, modular add/subtract,
+ * the column accumulation of product scanning (KL_MAC, KL_SHIFT) and the products built
+ * on it (kl_mul4, the portable 4 x 4 product of the secp256k1 and P-256 fields;
+ * kl_montmul),
+ * the Montgomery product, and big-endian byte conversion. Everything here is static
+ * inline and branch-free in the values. What the limbs mean (field elements, scalars
+ * mod n: sc.h) is the business of the layers above.
  */
-#ifndef KURV_MONT_IMPL_H
-#define KURV_MONT_IMPL_H
+#ifndef KURV_LIMB_H
+#define KURV_LIMB_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -136,14 +142,35 @@ static inline void kl_modsub(size_t n, uint64_t *r, const uint64_t *a, const uin
     kl_cmov(n, r, t, 0 - bw);
 }
 
-/* (c2:c1:c0) += x * y: one step of a product-scanning (column-wise) accumulation */
-#define KL_MAC(x, y) do {                                        \
-        kurv_u128 p_ = kw_mul((x), (y));                         \
-        uint64_t cc_;                                            \
-        c0 = kl_adc(c0, kw_lo(p_), 0, &cc_);                     \
-        c1 = kl_adc(c1, kw_hi(p_), cc_, &cc_);                   \
-        c2 += cc_;                                               \
-    } while (0)
+/*
+ * Product scanning, one column at a time. The column sum is (c2 : acc): acc a kurv_u128
+ * and c2 a uint64_t, variables of those names in the caller's scope. KL_MAC adds the
+ * product x * y to it (kw_addc: with 128-bit integers GCC makes the overflow builtin
+ * add/adc/setc, which beats three separate 64-bit carry chains); c2 counts the carries
+ * out of acc, so a column may hold up to 2^64 - 1 products. KL_SHIFT moves the
+ * finished low word to out and the sum down one word for the next column.
+ */
+#define KL_MAC(x, y) do { c2 += kw_addc(&acc, kw_mul((x), (y))); } while (0)
+#define KL_SHIFT(out) do { (out) = kw_lo(acc); acc = kw_make(c2, kw_hi(acc)); c2 = 0; } while (0)
+
+/* t (8 limbs) = x * y (4 limbs each), by columns: the portable products of the 4-limb
+ * fields (curves/secp256k1/field.h, curves/nist/p256/field.h), which reduce t their
+ * own way. */
+KW_INLINE void kl_mul4(uint64_t t[8], const uint64_t x[4], const uint64_t y[4])
+{
+    uint64_t c2 = 0;
+    kurv_u128 acc = kw_make(0, 0);
+
+    KL_MAC(x[0], y[0]); KL_SHIFT(t[0]);
+    KL_MAC(x[0], y[1]); KL_MAC(x[1], y[0]); KL_SHIFT(t[1]);
+    KL_MAC(x[0], y[2]); KL_MAC(x[1], y[1]); KL_MAC(x[2], y[0]); KL_SHIFT(t[2]);
+    KL_MAC(x[0], y[3]); KL_MAC(x[1], y[2]); KL_MAC(x[2], y[1]); KL_MAC(x[3], y[0]);
+    KL_SHIFT(t[3]);
+    KL_MAC(x[1], y[3]); KL_MAC(x[2], y[2]); KL_MAC(x[3], y[1]); KL_SHIFT(t[4]);
+    KL_MAC(x[2], y[3]); KL_MAC(x[3], y[2]); KL_SHIFT(t[5]);
+    KL_MAC(x[3], y[3]); KL_SHIFT(t[6]);
+    t[7] = kw_lo(acc);
+}
 
 /*
  * Montgomery product r = a*b/2^(64n) mod m, for a, b < m < 2^(64n), m odd,
@@ -154,7 +181,8 @@ static inline void kl_modsub(size_t n, uint64_t *r, const uint64_t *a, const uin
 static inline void kl_montmul(size_t n, uint64_t *r, const uint64_t *a, const uint64_t *b,
                               const uint64_t *m, uint64_t m0inv)
 {
-    uint64_t q[9], t[9], s[9], c0 = 0, c1 = 0, c2 = 0, bw, use_t;
+    uint64_t q[9], t[9], s[9], c2 = 0, bw, use_t;
+    kurv_u128 acc = kw_make(0, 0);
     size_t i, j;
 
     KL_UNROLL
@@ -165,9 +193,10 @@ static inline void kl_montmul(size_t n, uint64_t *r, const uint64_t *a, const ui
             KL_MAC(q[j], m[i - j]);
         }
         KL_MAC(a[i], b[0]);
-        q[i] = c0 * m0inv;
-        KL_MAC(q[i], m[0]);          /* clears c0 */
-        c0 = c1; c1 = c2; c2 = 0;
+        q[i] = kw_lo(acc) * m0inv;
+        KL_MAC(q[i], m[0]);          /* clears the low word of the column */
+        acc = kw_make(c2, kw_hi(acc));
+        c2 = 0;
     }
     KL_UNROLL
     for (i = n; i < 2 * n - 1; i++) {
@@ -176,13 +205,12 @@ static inline void kl_montmul(size_t n, uint64_t *r, const uint64_t *a, const ui
             KL_MAC(a[j], b[i - j]);
             KL_MAC(q[j], m[i - j]);
         }
-        t[i - n] = c0;
-        c0 = c1; c1 = c2; c2 = 0;
+        KL_SHIFT(t[i - n]);
     }
-    t[n - 1] = c0;
-    /* (c1:t) < 2m: subtract m once unless that borrows past c1 */
+    t[n - 1] = kw_lo(acc);
+    /* (hi:t) < 2m, hi = kw_hi(acc) (0 or 1): subtract m once unless that borrows past hi */
     bw = kl_sub(n, s, t, m);
-    use_t = bw & (c1 ^ 1) & 1;
+    use_t = bw & (kw_hi(acc) ^ 1) & 1;
     KL_UNROLL
     for (i = 0; i < n; i++)
         r[i] = s[i] ^ ((s[i] ^ t[i]) & (0 - use_t));
