@@ -9,7 +9,7 @@
  * ecdh-cofactor-mode: -1, 0 or 1 are accepted and change nothing (every kurv curve has
  * cofactor 1, so cofactor ECDH is plain ECDH). Secrets are wiped. Trace: "derive <curve>".
  *
- * A key that holds the default provider's key (keymgmt.c, delegate.c) makes the context hold
+ * A key that holds the default provider's key (keymgmt_key.c, delegate.c) makes the context hold
  * the default provider's ECDH context (dctx): every function here then calls the default
  * provider's on it (the peer must hold one too), and the trace says "derive <curve> (default)".
  */
@@ -23,6 +23,19 @@
 #include <kurv/keys.h>
 #include <kurv/util.h>
 #include "prov.h"
+
+/* the functions of the dispatch table, with OpenSSL's types (core_dispatch.h): a
+ * signature that differs does not compile */
+static OSSL_FUNC_keyexch_newctx_fn dh_newctx;
+static OSSL_FUNC_keyexch_init_fn dh_init;
+static OSSL_FUNC_keyexch_set_peer_fn dh_set_peer;
+static OSSL_FUNC_keyexch_derive_fn dh_derive;
+static OSSL_FUNC_keyexch_freectx_fn dh_freectx;
+static OSSL_FUNC_keyexch_dupctx_fn dh_dupctx;
+static OSSL_FUNC_keyexch_set_ctx_params_fn dh_set_ctx_params;
+static OSSL_FUNC_keyexch_settable_ctx_params_fn dh_settable_ctx_params;
+static OSSL_FUNC_keyexch_get_ctx_params_fn dh_get_ctx_params;
+static OSSL_FUNC_keyexch_gettable_ctx_params_fn dh_gettable_ctx_params;
 
 typedef struct {
     kp_key key, peer;          /* copies */

@@ -3,11 +3,16 @@
  *
  * Files and their jobs:
  *   provider.c     OSSL_provider_init, the provider's gettable params, query_operation,
- *                  errors raised into OpenSSL's error queue, the KURV_PROVIDER_LOG trace
+ *                  teardown; calls the other files, none of which calls it
+ *   trace.c        errors raised into OpenSSL's error queue, the KURV_PROVIDER_LOG trace;
+ *                  calls no other file
  *   families.c     at load, dlopen() of every family library libkurv-<family>.so.0 named by
  *                  the registry (kurv_curve_list.h) and dlsym() of its curve accessors; the
  *                  table of curves found and the lookup by any of a curve's names
- *   keymgmt.c      KEYMGMT "EC": the key object (kp_key), gen, import/export, params
+ *   keymgmt.c      KEYMGMT "EC": its dispatch table; import/export and the key's params
+ *   keymgmt_key.c  the key object (kp_key): new, free, dup, has, match, validate; the
+ *                  parsing of group, point-format and encoding shared with generation
+ *   keymgmt_gen.c  key and parameter generation
  *   signature.c    SIGNATURE "ECDSA": digest and digest-sign/verify, DER signatures
  *   keyexch.c      KEYEXCH "ECDH": the x-coordinate, X9.63 KDF
  *   capabilities.c the TLS-GROUP capability: OpenSSL 3.0's EC groups and RFC 8734's
@@ -51,6 +56,10 @@ typedef struct kp_provctx {
 /* families.c */
 /* kp_families_load() - open the family libraries; returns the number of curves found (0..). */
 size_t kp_families_load(void);
+/* kp_families_missing() - the families kp_families_load could not open, as the loader said
+ * ("<soname>: <reason>; ..."; dlerror names the library), "" when none; truncated at 511
+ * bytes. */
+const char *kp_families_missing(void);
 /* kp_families_unload() - dlclose() what kp_families_load opened. */
 void kp_families_unload(void);
 /* kp_curve_count(), kp_curve_at() - the curves found, in registry order (i < count). */
@@ -64,7 +73,11 @@ const kp_curve *kp_curve_find(const char *name);
  * was found, by any name kp_curve_find() takes except aliases; NULL for other names. */
 const char *kp_registry_name(const char *name);
 
-/* provider.c */
+/* trace.c */
+/* kp_trace_open() - read KURV_PROVIDER_LOG: the trace is on while it names a file (the
+ * first OSSL_provider_init); kp_trace_close() - the trace off (the last teardown). */
+void kp_trace_open(void);
+void kp_trace_close(void);
 /* kp_log() - append "<op> <curve name>\n" to the file KURV_PROVIDER_LOG names (read at load);
  * nothing when it is unset. One write(2) per line, O_APPEND: lines of concurrent processes
  * do not interleave. */
@@ -143,7 +156,7 @@ void kp_dlg_name(const kp_dfn *f, void *dk, char *out, size_t outsize);
  * trace is off). */
 void kp_dlg_log(const char *op, const kp_dfn *f, void *dk);
 
-/* keymgmt.c: the key object shared by the signature and key-exchange code. A key on a curve
+/* keymgmt_key.c: the key object shared by the signature and key-exchange code. A key on a curve
  * kurv does not offer here holds instead the default provider's key (dk, with df its
  * functions); then curve is NULL and the other fields are unused. */
 typedef struct kp_key {
@@ -156,9 +169,35 @@ typedef struct kp_key {
     uint8_t priv[KURV_MAX_SCALAR_LEN];   /* d, big-endian, scalar_len bytes (wiped on free) */
     uint8_t pub[KURV_MAX_POINT_LEN];     /* Q, uncompressed SEC1, point_len(0) bytes */
 } kp_key;
-/* kp_key_free() - wipe and free a key (the keymgmt's free). The signature and exchange
- * contexts hold copies of the keys they use, wiped the same way (kurv_wipe). */
-void kp_key_free(void *k);
+/* The parts of a key a keymgmt selection names (provider-keymgmt(7)). */
+#define KP_SEL_KEYPAIR OSSL_KEYMGMT_SELECT_KEYPAIR
+#define KP_SEL_PRIV OSSL_KEYMGMT_SELECT_PRIVATE_KEY
+#define KP_SEL_PUB OSSL_KEYMGMT_SELECT_PUBLIC_KEY
+#define KP_SEL_DOMAIN OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS
+/* kp_key_free() - wipe and free a key (the keymgmt's free; NULL: nothing). The signature
+ * and exchange contexts hold copies of the keys they use, wiped the same way (kurv_wipe). */
+OSSL_FUNC_keymgmt_free_fn kp_key_free;
+/* The keymgmt functions of the key object (their contracts at their definitions). */
+OSSL_FUNC_keymgmt_new_fn kp_km_new;
+OSSL_FUNC_keymgmt_has_fn kp_km_has;
+OSSL_FUNC_keymgmt_match_fn kp_km_match;
+OSSL_FUNC_keymgmt_dup_fn kp_km_dup;
+OSSL_FUNC_keymgmt_validate_fn kp_km_validate;
+/* kp_key_wrap() - a kurv key of @pc holding @dk, the default provider's key (@df its
+ * functions); NULL for a NULL @dk or when memory runs out (then @dk is freed). */
+kp_key *kp_key_wrap(kp_provctx *pc, const kp_dfn *df, void *dk);
+/* kp_foreign_group() - 1 when @params name a group kurv does not offer here (or give
+ * explicit parameters, EC p, without a group): work for the default provider; else 0. */
+int kp_foreign_group(const OSSL_PARAM params[]);
+/* kp_group_param() - the curve the "group" param @p names (any name kp_curve_find takes);
+ * NULL (PROV_R_INVALID_CURVE raised) for a non-UTF8 param or a curve kurv lacks here. */
+const kp_curve *kp_group_param(const OSSL_PARAM *p);
+/* kp_set_point_format() - @k->compressed from "point-format" @p: 1; 0 for a non-UTF8 param
+ * or a form other than "uncompressed" and "compressed" (PROV_R_NOT_SUPPORTED raised). */
+int kp_set_point_format(kp_key *k, const OSSL_PARAM *p);
+/* kp_check_encoding() - 1 when "encoding" @p is "named_curve"; else 0 (error raised for
+ * another value: kurv keys are on named curves only). */
+int kp_check_encoding(const OSSL_PARAM *p);
 /* kp_pub_encode() - @k's public point in SEC1, compressed when @compressed; @out holds
  * KURV_MAX_POINT_LEN bytes; returns its length, 0 when @k has no public key. */
 size_t kp_pub_encode(const kp_key *k, uint8_t *out, int compressed);
@@ -182,10 +221,18 @@ kurv_hash kp_md_hash(const kp_md *m);
 /* kp_md_name() - OpenSSL's canonical name ("SHA2-256"). */
 const char *kp_md_name(const kp_md *m);
 
+/* keymgmt_gen.c: the keymgmt's generation functions (their contracts there). */
+OSSL_FUNC_keymgmt_gen_init_fn kp_gen_init;
+OSSL_FUNC_keymgmt_gen_set_template_fn kp_gen_set_template;
+OSSL_FUNC_keymgmt_gen_set_params_fn kp_gen_set_params;
+OSSL_FUNC_keymgmt_gen_settable_params_fn kp_gen_settable_params;
+OSSL_FUNC_keymgmt_gen_fn kp_gen;
+OSSL_FUNC_keymgmt_gen_cleanup_fn kp_gen_cleanup;
+
 extern const OSSL_DISPATCH kp_keymgmt_functions[];
 extern const OSSL_DISPATCH kp_signature_functions[];
 extern const OSSL_DISPATCH kp_keyexch_functions[];
 /* capabilities.c: the TLS-GROUP entries of the curves found. */
-int kp_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg);
+OSSL_FUNC_provider_get_capabilities_fn kp_get_capabilities;
 
 #endif

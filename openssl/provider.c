@@ -1,30 +1,29 @@
 /*
  * openssl/provider.c: the entry point of kurv.so (OSSL_provider_init, provider-base(7)), the
- * provider's gettable params, the algorithm tables of query_operation, errors and the trace.
+ * provider's gettable params, the algorithm tables of query_operation, the module state
+ * (the families loaded, the trace opened) shared by the library contexts that load it.
  *
  * Provider params (`openssl list -providers -verbose`, OSSL_PROVIDER_get_params):
  *   name       "kurv"
  *   version    kurv's version (kurv_version())
- *   buildinfo  "kurv <version>; curves: <the curves found at load, kurv's names>"
+ *   buildinfo  "kurv <version>; curves: <the curves found at load, kurv's names>", then
+ *              "; not loaded: <soname>: <the loader's reason>; ..." for families not opened
  *   status     1
  *   kurv-curves the curves found, space separated
  * Algorithms (property "provider=kurv"), offered only when at least one family was found:
  *   KEYMGMT EC:id-ecPublicKey:1.2.840.10045.2.1, SIGNATURE ECDSA, KEYEXCH ECDH,
  *   capability TLS-GROUP.
- * Trace: KURV_PROVIDER_LOG=FILE (read at load) makes kp_log append one line per operation
+ * Trace: KURV_PROVIDER_LOG=FILE (read at load, trace.c) appends one line per operation
  * ("<op> <curve>"; "<op> <curve> (default)" for work delegate.c hands to OpenSSL's default).
+ * Calls go one way: provider.c calls the other files of openssl/ and none calls it (the
+ * provider test file-calls.sh checks that no two files call each other).
  */
-#include <fcntl.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
-#include <openssl/err.h>
 #include <openssl/params.h>
 #include <kurv/util.h>
 #include "prov.h"
@@ -33,44 +32,16 @@
  * first OSSL_provider_init, released by the last teardown (users counts them, under lock). */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned users;
-static char *log_path;
 static char curve_names[256];
-static char buildinfo[320];
+static char buildinfo[1024];
 
-int kp_log_enabled(void) { return log_path != NULL; }
+/* the provider's functions, with OpenSSL's types (a wrong signature does not compile) */
+static OSSL_FUNC_provider_teardown_fn kp_teardown;
+static OSSL_FUNC_provider_gettable_params_fn kp_gettable_params;
+static OSSL_FUNC_provider_get_params_fn kp_get_params;
+static OSSL_FUNC_provider_query_operation_fn kp_query;
 
-void kp_log_line(const char *op, const char *name, const char *suffix)
-{
-    if (log_path == NULL || name == NULL)
-        return;
-    char line[128];
-    int n = snprintf(line, sizeof line, "%s %s%s\n", op, name, suffix != NULL ? suffix : "");
-    if (n <= 0 || (size_t)n >= sizeof line)
-        return;
-    int fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return;
-    ssize_t w = write(fd, line, (size_t)n);
-    (void)w;
-    close(fd);
-}
-
-void kp_log(const char *op, const kp_curve *curve)
-{
-    if (curve != NULL)
-        kp_log_line(op, curve->name, NULL);
-}
-
-void kp_err_at(const char *file, int line, int reason, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    ERR_new();
-    ERR_set_debug(file, line, "kurv");
-    ERR_vset_error(ERR_LIB_PROV, reason, fmt, ap);
-    va_end(ap);
-}
-
+/* kp_gettable_params() - the provider params kp_get_params answers (static). */
 static const OSSL_PARAM *kp_gettable_params(void *provctx)
 {
     static const OSSL_PARAM list[] = {
@@ -85,6 +56,8 @@ static const OSSL_PARAM *kp_gettable_params(void *provctx)
     return list;
 }
 
+/* kp_get_params() - name, version, buildinfo, status, kurv-curves (pointers to static
+ * strings). Return: 1; 0 when a param named has another type. */
 static int kp_get_params(void *provctx, OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
@@ -121,6 +94,8 @@ static const OSSL_ALGORITHM keyexch_algs[] = {
     {NULL, NULL, NULL, NULL}
 };
 
+/* kp_query() - the algorithms of @operation_id (keymgmt, signature, keyexch; cacheable);
+ * NULL for other operations and when no family was found at load. */
 static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_cache)
 {
     (void)provctx;
@@ -135,6 +110,8 @@ static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_c
     }
 }
 
+/* kp_teardown() - free the instance @provctx (its delegation state); the last instance
+ * unloads the families and closes the trace. */
 static void kp_teardown(void *provctx)
 {
     kp_provctx *ctx = provctx;
@@ -144,8 +121,7 @@ static void kp_teardown(void *provctx)
     pthread_mutex_lock(&lock);
     if (users > 0 && --users == 0) {
         kp_families_unload();
-        free(log_path);
-        log_path = NULL;
+        kp_trace_close();
     }
     pthread_mutex_unlock(&lock);
 }
@@ -179,8 +155,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     pthread_mutex_lock(&lock);
     if (users++ == 0) {
         kp_families_load();
-        const char *lp = getenv("KURV_PROVIDER_LOG");
-        log_path = (lp != NULL && *lp != '\0') ? strdup(lp) : NULL;
+        kp_trace_open();
         curve_names[0] = '\0';
         for (size_t i = 0; i < kp_curve_count(); i++) {
             if (i > 0)
@@ -188,8 +163,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
             strncat(curve_names, kp_curve_at(i)->name,
                     sizeof curve_names - strlen(curve_names) - 1);
         }
-        snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s", kurv_version(),
-                 kp_curve_count() > 0 ? curve_names : "none (no family library found)");
+        const char *missing = kp_families_missing();
+        snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s%s%s", kurv_version(),
+                 kp_curve_count() > 0 ? curve_names : "none (no family library found)",
+                 *missing != '\0' ? "; not loaded: " : "", missing);
     }
     pthread_mutex_unlock(&lock);
     *out = kp_dispatch;

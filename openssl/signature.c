@@ -16,7 +16,7 @@
  * RFC 5758 3.2), digest, digest-size get.
  * Trace: "sign <curve>" per signature made, "verify <curve>" per verification attempted.
  *
- * A key that holds the default provider's key (keymgmt.c, delegate.c) makes the context
+ * A key that holds the default provider's key (keymgmt_key.c, delegate.c) makes the context
  * hold the default provider's ECDSA context (dctx): every function here then calls the
  * default provider's on it (OpenSSL's randomised nonces, its digests, its params), and the
  * trace says "sign <curve> (default)", "verify <curve> (default)".
@@ -31,6 +31,27 @@
 #include <kurv/ecdsa.h>
 #include <kurv/util.h>
 #include "prov.h"
+
+/* the functions of the dispatch table, with OpenSSL's types (core_dispatch.h): a
+ * signature that differs does not compile */
+static OSSL_FUNC_signature_newctx_fn sig_newctx;
+static OSSL_FUNC_signature_freectx_fn sig_freectx;
+static OSSL_FUNC_signature_dupctx_fn sig_dupctx;
+static OSSL_FUNC_signature_sign_init_fn sig_sign_init;
+static OSSL_FUNC_signature_sign_fn sig_sign;
+static OSSL_FUNC_signature_verify_init_fn sig_verify_init;
+static OSSL_FUNC_signature_verify_fn sig_verify;
+static OSSL_FUNC_signature_digest_sign_init_fn sig_digest_sign_init;
+static OSSL_FUNC_signature_digest_sign_update_fn sig_digest_update;
+static OSSL_FUNC_signature_digest_sign_final_fn sig_digest_sign_final;
+static OSSL_FUNC_signature_digest_sign_fn sig_digest_sign;
+static OSSL_FUNC_signature_digest_verify_init_fn sig_digest_verify_init;
+static OSSL_FUNC_signature_digest_verify_fn sig_digest_verify;
+static OSSL_FUNC_signature_digest_verify_final_fn sig_digest_verify_final;
+static OSSL_FUNC_signature_get_ctx_params_fn sig_get_ctx_params;
+static OSSL_FUNC_signature_gettable_ctx_params_fn sig_gettable_ctx_params;
+static OSSL_FUNC_signature_set_ctx_params_fn sig_set_ctx_params;
+static OSSL_FUNC_signature_settable_ctx_params_fn sig_settable_ctx_params;
 
 typedef struct {
     kp_key key;        /* a copy of the key of the operation (kurv's own keys) */

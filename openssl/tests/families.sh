@@ -37,6 +37,11 @@ for c in $absent; do
     esac
 done
 echo "$info"
+# the build info says which family was not loaded, and why (the loader's reason)
+case $info in
+*"not loaded: "*"libkurv-$fam.so.0: cannot open shared object file"*) ;;
+*) fail "build info does not name libkurv-$fam.so.0 as not loaded: $info" ;;
+esac
 
 # no_kurv_line WHAT: the trace holds only the default provider's work, "... (default)"
 no_kurv_line() {
