@@ -115,7 +115,7 @@ expect_err "text" 2 "$KURV" recover -c "$curve" -s text.rec m1
 : >empty.rec
 expect_err "an empty file" 2 "$KURV" recover -c "$curve" -s empty.rec m1
 expect_err "sign --format eth (recover reads it, sign does not write it)" 2 "$KURV" sign -k key.pem --format eth m1
-expect_err "verify --format rec" 2 "$KURV" verify -p pub.pem -s s1.rec --format rec m1
+expect_ok "verify --format rec (reads what sign --format rec writes)" "$KURV" verify -p pub.pem -s s1.rec --format rec m1
 expect_err "sign --hedged twice" 2 "$KURV" sign -k key.pem --hedged --hedged m1
 expect_err "sign --hedged=yes" 2 "$KURV" sign -k key.pem --hedged=yes m1
 expect_err "recover --digest twice" 2 "$KURV" recover -c "$curve" -s s1.rec --digest 00 --digest 01

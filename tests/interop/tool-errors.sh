@@ -57,7 +57,7 @@ if cmp -s key.pem key2.pem; then fail "two keygen runs give different keys" "ide
 "$KURV" curves | awk -v c="$curve" '$1 == c { sub(/^[^ ]+ +[^ ]+ +[^ ]+ +/, ""); n = split($0, a, ", ");
     for (i = 1; i <= n; i++) if (a[i] != "-") print a[i] }' >aliases.txt
 while IFS= read -r a <&3; do
-    expect_ok "alias '$a' is accepted" "$KURV" keygen -c "$a" -o key-alias.pem
+    expect_ok "alias '$a' is accepted" "$KURV" keygen -c "$a" --force -o key-alias.pem
 done 3<aliases.txt
 if all; then
 expect_err "unknown curve" 2 "$KURV" keygen -c nosuchcurve -o nokey.pem
@@ -154,6 +154,29 @@ expect_err "a hex signature with a bad digit exits 2" 2 "$KURV" verify -p pub.pe
 # a raw signature with r = 0: well-formed bytes, out of range, so it does not verify
 head -c "$(wc -c <sig.raw)" /dev/zero >zero.raw
 expect_err "a raw signature of zeros (r = s = 0) exits 1" 1 "$KURV" verify -p pub.pem -s zero.raw --format raw msg1
+
+section "recoverable signatures: verify --format rec, --digest with 0x"
+expect_ok "kurv sign --format rec" "$KURV" sign -k key.pem --format rec -o sig.rec msg1
+expect_ok "verify --format rec reads what sign writes" "$KURV" verify -p pub.pem -s sig.rec --format rec msg1
+if [ "$(cat out.txt)" = "Verified OK" ]; then pass "  Verified OK"; else fail "  Verified OK" "$(cat out.txt)"; fi
+expect_err "verify --format rec of another message exits 1" 1 "$KURV" verify -p pub.pem -s sig.rec --format rec msg2
+{ printf '0x'; hexof sig.rec; echo; } >sig.rec.hex
+expect_ok "verify --format rec of its hex (with 0x)" "$KURV" verify -p pub.pem -s sig.rec.hex --format rec msg1
+python3 -c 'import sys; b = bytearray(open("sig.rec", "rb").read()); b[-1] ^= 1; open("sig-id.rec", "wb").write(b); b[-1] = 4; open("sig-id4.rec", "wb").write(b)'
+expect_err "verify --format rec with the other recovery id exits 1" 1 "$KURV" verify -p pub.pem -s sig-id.rec --format rec msg1
+if grep -q 'recovery id' err.txt; then pass "  the error names the recovery id"; else fail "  the error names the recovery id" "$(cat err.txt)"; fi
+expect_err "verify --format rec with recovery id 4 exits 2" 2 "$KURV" verify -p pub.pem -s sig-id4.rec --format rec msg1
+expect_err "verify --format rec of a raw signature (no id) exits 2" 2 "$KURV" verify -p pub.pem -s sig.raw --format rec msg1
+# the curve's default hash (kurv curves' BITS: up to 256 SHA-256, up to 384 SHA-384, else SHA-512)
+bits=$("$KURV" curves | awk -v c="$curve" '$1 == c { print $2 }')
+if [ "$bits" -le 256 ]; then h=sha256; elif [ "$bits" -le 384 ]; then h=sha384; else h=sha512; fi
+dgst=$(python3 -c 'import hashlib, sys; print(hashlib.new(sys.argv[1], open("msg1", "rb").read()).hexdigest())' "$h")
+expect_ok "recover --digest HEX" "$KURV" recover -c "$curve" -s sig.rec --digest "$dgst" -o rec1.pem
+same "  gives the signer's key" rec1.pem pub.pem
+expect_ok "recover --digest 0xHEX (as Ethereum tools print it)" "$KURV" recover -c "$curve" -s sig.rec --digest "0x$dgst" -o rec2.pem
+same "  the same key" rec2.pem pub.pem
+expect_ok "recover --digest 0XHEX" "$KURV" recover -c "$curve" -s sig.rec --digest "0X$dgst" -o rec3.pem
+expect_err "recover --digest 0x alone exits 2" 2 "$KURV" recover -c "$curve" -s sig.rec --digest 0x
 
 if all; then
 section "options given twice, stdin given twice, failed writes"

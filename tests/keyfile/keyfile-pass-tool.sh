@@ -129,7 +129,7 @@ if [ "$run_mode" = curve ]; then
 fi
 
 section "refusals: one line, exit 2"
-expect_err "no --pass" 2 "$KURV" pubkey -k k.pem
+expect_err "no --pass (stdin not a terminal)" 2 "$KURV" pubkey -k k.pem </dev/null
 expect_err "wrong password" 2 "$KURV" pubkey -k k.pem --pass pass:s3creT
 expect_err "wrong password (sign)" 2 "$KURV" sign -k k.pem --pass pass:nope msg
 expect_err "wrong password (OpenSSL's file)" 2 "$KURV" pubkey -k g.pem --pass pass:nope
@@ -154,7 +154,7 @@ expect_err "--iter over the limit" 2 "$KURV" keygen -c "$curve" --pass pass:x --
 expect_err "--pass on a command with no key" 2 "$KURV" curves --pass pass:x
 if openssl pkcs8 -topk8 -in plain.pem -v1 PBE-SHA1-3DES -passout pass:s3cret -out v1.pem 2>/dev/null; then
     expect_err "PKCS#12 PBE-SHA1-3DES" 2 "$KURV" pubkey -k v1.pem --pass pass:s3cret
-    if grep -q 'unsupported key encryption' err.txt; then pass "  names the encryption"; else fail "  names the encryption" "$(cat err.txt)"; fi
+    if grep -q 'PKCS#12 PBE.*which kurv does not read' err.txt; then pass "  names the encryption"; else fail "  names the encryption" "$(cat err.txt)"; fi
 fi
 openssl pkcs8 -topk8 -in plain.pem -v2 des3 -passout pass:s3cret -out des3.pem 2>/dev/null
 expect_err "PBES2 with 3DES" 2 "$KURV" pubkey -k des3.pem --pass pass:s3cret

@@ -154,6 +154,9 @@ int cmd_encrypt(int argc, char **argv)
     struct tool_opts o;
     struct tool_key k;
     struct ecies_cfg g;
+    struct tool_pass pw;
+    const char *inputs[2];
+    unsigned out_flags;
     const kurv_ecies_params *p = &g.p;
     uint8_t *msg, *ct;
     size_t msg_len, ct_len;
@@ -162,6 +165,7 @@ int cmd_encrypt(int argc, char **argv)
 
     if (tool_parse(&o, "encrypt", OPT_PUB | OPT_PRESET | OPT_OUT | OPT_ECIES, 1, argc, argv))
         return TOOL_ERR;
+    out_flags = o.force ? TOOL_OUT_FORCE : 0;
     if (o.help)
         return tool_help("encrypt");
     if (!o.pub)
@@ -170,7 +174,14 @@ int cmd_encrypt(int argc, char **argv)
         return tool_fail("encrypt: missing FILE to encrypt (- for stdin)");
     if (ecies_config(&g, "encrypt", &o))
         return TOOL_ERR;
-    if (tool_load_pub(&k, o.pub))
+    inputs[0] = o.pub;
+    inputs[1] = o.pos[0];
+    if (tool_out_check(o.out, out_flags, inputs, 2))
+        return TOOL_ERR;
+    tool_pass_init(&pw, o.pass);
+    rc = tool_load_pub(&k, o.pub, &pw);
+    tool_pass_wipe(&pw);
+    if (rc)
         return TOOL_ERR;
     if (config_check("encrypt", k.curve, p))
         return TOOL_ERR;
@@ -189,7 +200,7 @@ int cmd_encrypt(int argc, char **argv)
         free(ct);
         return tool_fail("encrypt: %s", kurv_strerror(e));
     }
-    rc = tool_write(o.out, ct, ct_len, 0);
+    rc = tool_write(o.out, ct, ct_len, out_flags);
     free(ct);
     return rc;
 }
@@ -199,6 +210,9 @@ int cmd_decrypt(int argc, char **argv)
     struct tool_opts o;
     struct tool_key k;
     struct ecies_cfg g;
+    struct tool_pass pw;
+    const char *inputs[2];
+    unsigned out_flags;
     const kurv_ecies_params *p = &g.p;
     uint8_t *ct, *pt;
     size_t ct_len, pt_cap, pt_len;
@@ -207,6 +221,7 @@ int cmd_decrypt(int argc, char **argv)
 
     if (tool_parse(&o, "decrypt", OPT_KEY | OPT_PRESET | OPT_OUT | OPT_ECIES, 1, argc, argv))
         return TOOL_ERR;
+    out_flags = TOOL_OUT_SECRET | (o.force ? TOOL_OUT_FORCE : 0);
     if (o.help)
         return tool_help("decrypt");
     if (!o.key)
@@ -215,7 +230,14 @@ int cmd_decrypt(int argc, char **argv)
         return tool_fail("decrypt: missing FILE to decrypt (- for stdin)");
     if (ecies_config(&g, "decrypt", &o))
         return TOOL_ERR;
-    if (tool_load_priv(&k, o.key))
+    inputs[0] = o.key;
+    inputs[1] = o.pos[0];
+    if (tool_out_check(o.out, out_flags, inputs, 2))
+        return TOOL_ERR;
+    tool_pass_init(&pw, o.pass);
+    rc = tool_load_priv(&k, o.key, &pw);
+    tool_pass_wipe(&pw);
+    if (rc)
         return TOOL_ERR;
     if (config_check("decrypt", k.curve, p)) {
         tool_key_wipe(&k);
@@ -245,7 +267,7 @@ int cmd_decrypt(int argc, char **argv)
                              "data was altered or truncated)", o.pos[0]);
         return tool_fail("decrypt: %s", kurv_strerror(e));
     }
-    rc = tool_write(o.out, pt, pt_len, 1);
+    rc = tool_write(o.out, pt, pt_len, out_flags);
     tool_free(pt, pt_cap);
     return rc;
 }

@@ -24,6 +24,7 @@ int cmd_keygen(int argc, char **argv)
     uint8_t out[KURV_MAX_ENC_KEYFILE_LEN], pass[TOOL_MAX_PASS];
     size_t slen, out_len = sizeof out, pass_len = 0;
     unsigned long iter = 0;
+    unsigned out_flags;
     int fmt, rc;
     kurv_err e;
 
@@ -49,7 +50,11 @@ int cmd_keygen(int argc, char **argv)
             return tool_fail("keygen: --iter '%s': a count from 1 to %u", o.iter,
                              KURV_PBKDF2_ITER_MAX);
     }
-    if (o.pass && tool_password(o.pass, pass, sizeof pass, &pass_len)) {
+    out_flags = TOOL_OUT_SECRET | TOOL_OUT_KEY | TOOL_OUT_NEW | (o.force ? TOOL_OUT_FORCE : 0);
+    if (tool_out_check(o.out, out_flags, NULL, 0))
+        return TOOL_ERR;
+    if (o.pass && tool_password(o.pass, "the new key", TOOL_PASS_NEW, pass, sizeof pass,
+                                &pass_len)) {
         kurv_wipe(pass, sizeof pass);
         return TOOL_ERR;
     }
@@ -70,7 +75,7 @@ int cmd_keygen(int argc, char **argv)
     kurv_wipe(pass, sizeof pass);
     if (e)
         return tool_fail("keygen: cannot encode the key (%s)", kurv_strerror(e));
-    rc = tool_write(o.out, out, out_len, 1);
+    rc = tool_write(o.out, out, out_len, out_flags);
     kurv_wipe(out, sizeof out);
     return rc;
 }
@@ -82,7 +87,9 @@ int cmd_pubkey(int argc, char **argv)
     uint8_t pt[KURV_MAX_POINT_LEN];
     uint8_t out[KURV_MAX_KEYFILE_LEN];
     size_t pt_len = sizeof pt, out_len = sizeof out;
-    int fmt;
+    struct tool_pass pw;
+    unsigned out_flags;
+    int fmt, rc;
     kurv_err e;
 
     if (tool_parse(&o, "pubkey", OPT_KEY | OPT_OUT | OPT_FORMAT | OPT_COMPRESSED, 0, argc, argv))
@@ -94,7 +101,13 @@ int cmd_pubkey(int argc, char **argv)
     fmt = parse_keyfmt(o.format, KURV_KEYFMT_PEM);
     if (fmt < 0)
         return tool_fail("pubkey: unknown format '%s' (pem or der)", o.format);
-    if (tool_load_pub(&k, o.key))
+    out_flags = TOOL_OUT_KEY | (o.force ? TOOL_OUT_FORCE : 0);
+    if (tool_out_check(o.out, out_flags, &o.key, 1))
+        return TOOL_ERR;
+    tool_pass_init(&pw, o.pass);
+    rc = tool_load_pub(&k, o.key, &pw);
+    tool_pass_wipe(&pw);
+    if (rc)
         return TOOL_ERR;
     e = kurv_point_convert(k.curve, pt, &pt_len, o.compressed, k.pub, k.pub_len);
     if (!e)
@@ -102,13 +115,16 @@ int cmd_pubkey(int argc, char **argv)
     tool_key_wipe(&k);
     if (e)
         return tool_fail("pubkey: cannot encode the public key (%s)", kurv_strerror(e));
-    return tool_write(o.out, out, out_len, 0);
+    return tool_write(o.out, out, out_len, out_flags);
 }
 
 int cmd_ecdh(int argc, char **argv)
 {
     struct tool_opts o;
     struct tool_key k, peer;
+    struct tool_pass pw;
+    const char *inputs[2];
+    unsigned out_flags;
     uint8_t secret[KURV_MAX_FIELD_LEN];
     char hex[2 * KURV_MAX_FIELD_LEN + 2];
     size_t flen;
@@ -123,9 +139,17 @@ int cmd_ecdh(int argc, char **argv)
         return tool_fail("ecdh: missing -k KEYFILE");
     if (!o.pub)
         return tool_fail("ecdh: missing -p PEERFILE");
-    if (tool_load_pub(&peer, o.pub))
+    inputs[0] = o.key;
+    inputs[1] = o.pub;
+    out_flags = TOOL_OUT_SECRET | (o.force ? TOOL_OUT_FORCE : 0);
+    if (tool_out_check(o.out, out_flags, inputs, 2))
         return TOOL_ERR;
-    if (tool_load_priv(&k, o.key))
+    tool_pass_init(&pw, o.pass);   /* both files may be encrypted: one password, read once */
+    rc = tool_load_pub(&peer, o.pub, &pw);
+    if (!rc)
+        rc = tool_load_priv(&k, o.key, &pw);
+    tool_pass_wipe(&pw);
+    if (rc)
         return TOOL_ERR;
     if (k.curve != peer.curve) {
         rc = tool_fail("%s: peer key is on %s, but %s is on %s", o.pub,
@@ -141,9 +165,9 @@ int cmd_ecdh(int argc, char **argv)
     if (o.hex) {
         tool_hex(hex, secret, flen);
         hex[2 * flen] = '\n';
-        rc = tool_write(o.out, (const uint8_t *)hex, 2 * flen + 1, 1);
+        rc = tool_write(o.out, (const uint8_t *)hex, 2 * flen + 1, out_flags);
     } else {
-        rc = tool_write(o.out, secret, flen, 1);
+        rc = tool_write(o.out, secret, flen, out_flags);
     }
     kurv_wipe(secret, sizeof secret);
     kurv_wipe(hex, sizeof hex);

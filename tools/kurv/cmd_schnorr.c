@@ -15,7 +15,7 @@
 
 struct sopts {
     const char *key, *pub, *sig, *msg_file, *msg_hex, *aux, *out;
-    int help;
+    int help, force;
 };
 
 /* the value of an option that takes one; NULL (after the error line) if missing */
@@ -50,6 +50,14 @@ static int parse(struct sopts *o, const char *sub, const char *allowed, int argc
             if (eq)
                 return tool_fail("schnorr %s: --help takes no value", sub);
             o->help = 1;
+            continue;
+        }
+        if (is_opt(a, n, "--force") && strchr(allowed, 'o')) {   /* with every -o */
+            if (eq)
+                return tool_fail("schnorr %s: --force takes no value", sub);
+            if (o->force)
+                return tool_fail("schnorr %s: --force given twice", sub);
+            o->force = 1;
             continue;
         }
         if (is_opt(a, n, "-k") || is_opt(a, n, "--key")) { dst = &o->key; key = 'k'; }
@@ -145,13 +153,26 @@ static int get_msg(uint8_t **msg, size_t *len, const struct sopts *o, const char
     return 0;
 }
 
-static int put_hex(const char *out, const uint8_t *b, size_t len, int secret)
+/* Whether the output of @o may be written (tool_out_check() with its -k and -m inputs
+ * and @flags, plus TOOL_OUT_FORCE for --force); 0 or TOOL_ERR after the error line. */
+static int out_check(const struct sopts *o, unsigned flags)
+{
+    const char *inputs[2];
+    inputs[0] = o->key && !is_inline_hex(o->key) ? o->key : NULL;
+    inputs[1] = o->msg_file;
+    return tool_out_check(o->out, flags | (o->force ? TOOL_OUT_FORCE : 0), inputs, 2);
+}
+
+/* @len bytes as hex and a newline to the output @o->out (stdout when NULL), with the
+ * tool_write() @flags (and --force); 0 or TOOL_ERR after the error line. */
+static int put_hex(const struct sopts *o, const uint8_t *b, size_t len, unsigned flags)
 {
     char hex[2 * 64 + 2];
     int r;
     tool_hex(hex, b, len);
     hex[2 * len] = '\n';
-    r = tool_write(out, (const uint8_t *)hex, 2 * len + 1, secret);
+    r = tool_write(o->out, (const uint8_t *)hex, 2 * len + 1,
+                   flags | (o->force ? TOOL_OUT_FORCE : 0));
     kurv_wipe(hex, sizeof hex);
     return r;
 }
@@ -159,10 +180,13 @@ static int put_hex(const char *out, const uint8_t *b, size_t len, int secret)
 static int sub_keygen(const struct sopts *o)
 {
     uint8_t sk[32];
+    unsigned flags = TOOL_OUT_SECRET | TOOL_OUT_KEY | TOOL_OUT_NEW;
     int r;
+    if (out_check(o, flags))
+        return TOOL_ERR;
     if (kurv_keygen(kurv_secp256k1(), sk, 32, NULL, NULL, 0) != KURV_OK)
         return tool_fail("schnorr keygen: the system random generator failed");
-    r = put_hex(o->out, sk, 32, 1);
+    r = put_hex(o, sk, 32, flags);
     kurv_wipe(sk, sizeof sk);
     return r;
 }
@@ -173,6 +197,8 @@ static int sub_pubkey(const struct sopts *o)
     kurv_err e;
     if (!o->key)
         return tool_fail("schnorr pubkey: -k SECKEY is required");
+    if (out_check(o, TOOL_OUT_KEY))
+        return TOOL_ERR;
     if (get_hex(sk, 32, o->key, "-k", "secret key"))
         return TOOL_ERR;
     e = kurv_schnorr_pubkey(pk, sk);
@@ -180,7 +206,7 @@ static int sub_pubkey(const struct sopts *o)
     if (e)
         return tool_fail("%s: %s", arg_label(o->key, "-k"), e == KURV_ERR_PRIVKEY ?
                          "invalid secret key (must be 1 .. n-1)" : kurv_strerror(e));
-    return put_hex(o->out, pk, 32, 0);
+    return put_hex(o, pk, 32, TOOL_OUT_KEY);
 }
 
 static int sub_sign(const struct sopts *o)
@@ -190,6 +216,8 @@ static int sub_sign(const struct sopts *o)
     kurv_err e;
     if (!o->key)
         return tool_fail("schnorr sign: -k SECKEY is required");
+    if (out_check(o, 0))
+        return TOOL_ERR;
     if (o->aux) {
         if (strlen(o->aux) != 64 || tool_unhex(aux, 32, (const uint8_t *)o->aux, 64) != 32)
             return tool_fail("schnorr sign: --aux: expected 64 hex digits");
@@ -214,7 +242,7 @@ static int sub_sign(const struct sopts *o)
     tool_free(msg, len);
     if (e)
         return tool_fail("schnorr sign: %s", kurv_strerror(e));
-    return put_hex(o->out, sig, 64, 0);
+    return put_hex(o, sig, 64, 0);
 }
 
 static int sub_verify(const struct sopts *o)

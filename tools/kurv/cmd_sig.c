@@ -24,6 +24,51 @@ static int parse_sigfmt(const char *s)
     return -1;
 }
 
+/*
+ * The signature file @path of a recoverable signature (rec: r||s||id; eth: r||s||v, v in 1
+ * to @vmax bytes) into @sig (@cap bytes): @min to @min - 1 + @vmax raw bytes, or their hex
+ * (white space ignored, an optional leading 0x). *@got gets the byte count; -1 when the
+ * file holds neither (the caller names the problem). Return 0, or TOOL_ERR after the error
+ * line of a file that cannot be read.
+ */
+static int read_rec_sig(const char *path, uint8_t *sig, size_t cap, size_t min, size_t vmax,
+                        long *got)
+{
+    size_t in_len, skip = 0;
+    uint8_t *in = tool_read(path, TOOL_MAX_KEY, &in_len);
+
+    if (!in)
+        return TOOL_ERR;
+    if (in_len >= min && in_len <= min - 1 + vmax && in_len <= cap) {
+        memcpy(sig, in, in_len);
+        *got = (long)in_len;
+    } else {
+        while (skip < in_len && (in[skip] == ' ' || in[skip] == '\t' || in[skip] == '\n'
+                                 || in[skip] == '\r'))
+            skip++;
+        skip = (size_t)((const uint8_t *)tool_skip_0x((const char *)in + skip) - in);
+        *got = tool_unhex(sig, cap, in + skip, in_len - skip);
+        if (*got < (long)min || *got > (long)(min - 1 + vmax))
+            *got = -1;
+    }
+    tool_free(in, in_len);
+    return 0;
+}
+
+/* Whether recovery id @id of the signature @sig (r||s, @sig_len bytes) on the digest @dg
+ * gives the key @k: 1 if it does, 0 if it gives another key or none. */
+static int recid_gives_key(const struct tool_key *k, const uint8_t *sig, size_t sig_len,
+                           unsigned id, const uint8_t *dg, size_t dg_len)
+{
+    uint8_t q[KURV_MAX_POINT_LEN], want[KURV_MAX_POINT_LEN];
+    size_t q_len = sizeof q, want_len = sizeof want;
+
+    if (kurv_ecdsa_recover(k->curve, q, &q_len, 0, sig, sig_len, id, dg, dg_len) != KURV_OK ||
+        kurv_point_convert(k->curve, want, &want_len, 0, k->pub, k->pub_len) != KURV_OK)
+        return 0;
+    return q_len == want_len && memcmp(q, want, q_len) == 0;
+}
+
 /* The hash named by -H, or the curve's default; KURV_HASH_NONE after printing the error. */
 static kurv_hash pick_hash(const char *cmd, const char *name, const kurv_curve *c)
 {
@@ -36,22 +81,6 @@ static kurv_hash pick_hash(const char *cmd, const char *name, const kurv_curve *
     return h;
 }
 
-/* Digest the file at path (or stdin for "-") into dg; 0 or TOOL_ERR. */
-static int digest_file(uint8_t *dg, kurv_hash h, const char *path)
-{
-    size_t len;
-    uint8_t *msg = tool_read(path, TOOL_MAX_MSG, &len);
-    kurv_err e;
-
-    if (!msg)
-        return TOOL_ERR;
-    e = kurv_hash_digest(h, dg, msg, len);
-    tool_free(msg, len);
-    if (e)
-        return tool_fail("%s: cannot hash (%s)", path, kurv_strerror(e));
-    return 0;
-}
-
 int cmd_sign(int argc, char **argv)
 {
     struct tool_opts o;
@@ -62,7 +91,9 @@ int cmd_sign(int argc, char **argv)
     char hex[2 * KURV_MAX_SIG_RAW_LEN + 2];
     size_t sig_len, der_len = sizeof der;
     kurv_hash h;
-    unsigned recid = 0, flags;
+    unsigned recid = 0, flags, out_flags;
+    const char *inputs[2];
+    struct tool_pass pw;
     int fmt, rc;
     kurv_err e;
 
@@ -78,10 +109,18 @@ int cmd_sign(int argc, char **argv)
     fmt = parse_sigfmt(o.format);
     if (fmt < 0 || fmt == SIG_ETH)
         return tool_fail("sign: unknown format '%s' (der, raw, hex or rec)", o.format);
-    if (tool_load_priv(&k, o.key))
+    inputs[0] = o.key;
+    inputs[1] = o.pos[0];
+    out_flags = o.force ? TOOL_OUT_FORCE : 0;
+    if (tool_out_check(o.out, out_flags, inputs, 2))
+        return TOOL_ERR;
+    tool_pass_init(&pw, o.pass);
+    rc = tool_load_priv(&k, o.key, &pw);
+    tool_pass_wipe(&pw);
+    if (rc)
         return TOOL_ERR;
     h = pick_hash("sign", o.hash, k.curve);
-    if (h == KURV_HASH_NONE || digest_file(dg, h, o.pos[0])) {
+    if (h == KURV_HASH_NONE || tool_digest_file(dg, h, o.pos[0])) {
         tool_key_wipe(&k);
         return TOOL_ERR;
     }
@@ -96,19 +135,19 @@ int cmd_sign(int argc, char **argv)
         return tool_fail("sign: %s", kurv_strerror(e));
     switch (fmt) {
     case SIG_DER:
-        rc = tool_write(o.out, der, der_len, 0);
+        rc = tool_write(o.out, der, der_len, out_flags);
         break;
     case SIG_RAW:
-        rc = tool_write(o.out, sig, sig_len, 0);
+        rc = tool_write(o.out, sig, sig_len, out_flags);
         break;
     case SIG_REC:
         sig[sig_len] = (uint8_t)recid;
-        rc = tool_write(o.out, sig, sig_len + 1, 0);
+        rc = tool_write(o.out, sig, sig_len + 1, out_flags);
         break;
     default:
         tool_hex(hex, sig, sig_len);
         hex[2 * sig_len] = '\n';
-        rc = tool_write(o.out, (const uint8_t *)hex, 2 * sig_len + 1, 0);
+        rc = tool_write(o.out, (const uint8_t *)hex, 2 * sig_len + 1, out_flags);
         break;
     }
     return rc;
@@ -119,11 +158,13 @@ int cmd_verify(int argc, char **argv)
     struct tool_opts o;
     struct tool_key k;
     uint8_t dg[KURV_MAX_HASH_LEN];
-    uint8_t sig[KURV_MAX_SIG_RAW_LEN];
-    uint8_t *in;
-    size_t in_len, sig_len;
+    uint8_t sig[KURV_MAX_SIG_RAW_LEN + 1];
+    uint8_t *in = NULL;
+    size_t in_len = 0, sig_len;
     kurv_hash h;
-    int fmt, bad = 0;
+    struct tool_pass pw;
+    long got;
+    int fmt, rc, bad = 0;
     kurv_err e = KURV_OK;
 
     if (tool_parse(&o, "verify", OPT_PUB | OPT_SIG | OPT_HASH | OPT_FORMAT | OPT_LOWS, 1,
@@ -138,19 +179,33 @@ int cmd_verify(int argc, char **argv)
     if (o.npos != 1)
         return tool_fail("verify: missing FILE to verify (- for stdin)");
     fmt = parse_sigfmt(o.format);
-    if (fmt < 0 || fmt == SIG_REC || fmt == SIG_ETH)
-        return tool_fail("verify: unknown format '%s' (der, raw or hex)", o.format);
-    if (tool_load_pub(&k, o.pub))
+    if (fmt < 0 || fmt == SIG_ETH)
+        return tool_fail("verify: unknown format '%s' (der, raw, hex or rec)", o.format);
+    tool_pass_init(&pw, o.pass);
+    rc = tool_load_pub(&k, o.pub, &pw);
+    tool_pass_wipe(&pw);
+    if (rc)
         return TOOL_ERR;
     h = pick_hash("verify", o.hash, k.curve);
     if (h == KURV_HASH_NONE)
         return TOOL_ERR;
 
-    in = tool_read(o.sig, TOOL_MAX_KEY, &in_len);
-    if (!in)
-        return TOOL_ERR;
     sig_len = 2 * kurv_curve_scalar_len(k.curve);
+    if (fmt == SIG_REC) {
+        /* r||s and the recovery id, as kurv sign --format rec writes it */
+        if (read_rec_sig(o.sig, sig, sizeof sig, sig_len + 1, 1, &got))
+            return TOOL_ERR;
+        if (got < 0)
+            return tool_fail("%s: malformed signature (expected %zu bytes r||s||id for %s, "
+                             "raw or hex)", o.sig, sig_len + 1, kurv_curve_name(k.curve));
+        if (sig[sig_len] > 3)
+            return tool_fail("%s: recovery id must be 0 to 3, not %u", o.sig, sig[sig_len]);
+    } else if (!(in = tool_read(o.sig, TOOL_MAX_KEY, &in_len))) {
+        return TOOL_ERR;
+    }
     switch (fmt) {
+    case SIG_REC:
+        break;
     case SIG_DER:
         e = kurv_ecdsa_sig_from_der(k.curve, sig, sig_len, in, in_len);
         break;
@@ -171,7 +226,7 @@ int cmd_verify(int argc, char **argv)
         return tool_fail("%s: malformed signature (expected %zu %s bytes for %s)", o.sig,
                          sig_len, fmt == SIG_RAW ? "raw" : "hex-encoded", kurv_curve_name(k.curve));
 
-    if (digest_file(dg, h, o.pos[0]))
+    if (tool_digest_file(dg, h, o.pos[0]))
         return TOOL_ERR;
     e = kurv_ecdsa_verify(k.curve, sig, sig_len, k.pub, k.pub_len, dg, kurv_hash_len(h),
                           o.low_s ? KURV_ECDSA_VERIFY_LOW_S : 0);
@@ -182,6 +237,14 @@ int cmd_verify(int argc, char **argv)
     }
     if (e)
         return tool_fail("verify: %s", kurv_strerror(e));
+    if (fmt == SIG_REC &&
+        !recid_gives_key(&k, sig, sig_len, sig[sig_len], dg, kurv_hash_len(h))) {
+        /* r and s verify, but `kurv recover` would give another key */
+        fflush(stdout);
+        fprintf(stderr, "kurv: signature does not verify (its recovery id %u names another "
+                "key)\n", sig[sig_len]);
+        return TOOL_BADSIG;
+    }
     printf("Verified OK\n");
     return tool_stdout_done();
 }
@@ -200,13 +263,14 @@ int cmd_recover(int argc, char **argv)
     uint8_t dg[KURV_MAX_HASH_LEN];
     uint8_t sig[KURV_MAX_SIG_RAW_LEN + 8], pub[KURV_MAX_POINT_LEN];
     uint8_t out[KURV_MAX_KEYFILE_LEN];
-    uint8_t *in;
-    size_t in_len, sig_len, pub_len = sizeof pub, out_len = sizeof out, skip = 0;
+    size_t sig_len, pub_len = sizeof pub, out_len = sizeof out;
     const char *dhex = NULL;
     size_t dg_len = 0, vmax;
     unsigned id;
     long got;
     kurv_hash h = KURV_HASH_NONE;
+    const char *inputs[2];
+    unsigned out_flags;
     int fmt;
     kurv_err e;
 
@@ -232,8 +296,14 @@ int cmd_recover(int argc, char **argv)
         return tool_fail("recover: unknown curve '%s' (see kurv curves)", o.curve);
     if (fmt == SIG_ETH && strcmp(kurv_curve_name(c), "secp256k1") != 0)
         return tool_fail("recover: --format eth is for secp256k1 only, not %s", kurv_curve_name(c));
+    inputs[0] = o.sig;
+    inputs[1] = dhex ? NULL : o.pos[0];
+    out_flags = TOOL_OUT_KEY | (o.force ? TOOL_OUT_FORCE : 0);
+    if (tool_out_check(o.out, out_flags, inputs, 2))
+        return TOOL_ERR;
     if (dhex) {
-        got = tool_unhex(dg, sizeof dg, (const uint8_t *)dhex, strlen(dhex));
+        const char *hx = tool_skip_0x(dhex);   /* 0x..., as Ethereum tools print it */
+        got = tool_unhex(dg, sizeof dg, (const uint8_t *)hx, strlen(hx));
         if (got < 1)
             return tool_fail("recover: --digest must be 1 to %d bytes of hex", KURV_MAX_HASH_LEN);
         dg_len = (size_t)got;
@@ -244,26 +314,13 @@ int cmd_recover(int argc, char **argv)
         dg_len = kurv_hash_len(h);
     }
 
-    in = tool_read(o.sig, TOOL_MAX_KEY, &in_len);
-    if (!in)
-        return TOOL_ERR;
     sig_len = 2 * kurv_curve_scalar_len(c);
     /* rec: one byte after r||s; eth: v in 1 to 8 bytes, big-endian (EIP-155's v grows with
      * the chain id) */
     vmax = fmt == SIG_ETH ? 8 : 1;
-    if (in_len >= sig_len + 1 && in_len <= sig_len + vmax) {
-        memcpy(sig, in, in_len);
-        got = (long)in_len;
-    } else {
-        while (skip < in_len && (in[skip] == ' ' || in[skip] == '\t' || in[skip] == '\n'
-                                 || in[skip] == '\r'))
-            skip++;
-        if (in_len - skip >= 2 && in[skip] == '0' && (in[skip + 1] == 'x' || in[skip + 1] == 'X'))
-            skip += 2;
-        got = tool_unhex(sig, sizeof sig, in + skip, in_len - skip);
-    }
-    tool_free(in, in_len);
-    if (got < (long)sig_len + 1 || got > (long)(sig_len + vmax))
+    if (read_rec_sig(o.sig, sig, sizeof sig, sig_len + 1, vmax, &got))
+        return TOOL_ERR;
+    if (got < 0)
         return fmt == SIG_ETH
             ? tool_fail("%s: malformed signature (expected r||s||v for %s: %zu bytes and v in 1 to 8 bytes, raw or hex)",
                         o.sig, kurv_curve_name(c), sig_len)
@@ -290,7 +347,7 @@ int cmd_recover(int argc, char **argv)
         return tool_fail("%s: recovery id must be 0 to 3, not %u", o.sig, id);
     }
 
-    if (!dhex && digest_file(dg, h, o.pos[0]))
+    if (!dhex && tool_digest_file(dg, h, o.pos[0]))
         return TOOL_ERR;
     e = kurv_ecdsa_recover(c, pub, &pub_len, o.compressed, sig, sig_len, id, dg, dg_len);
     if (e)
@@ -298,5 +355,5 @@ int cmd_recover(int argc, char **argv)
     e = kurv_pubkey_encode(c, out, &out_len, KURV_KEYFMT_PEM, pub, pub_len);
     if (e)
         return tool_fail("recover: cannot encode the public key (%s)", kurv_strerror(e));
-    return tool_write(o.out, out, out_len, 0);
+    return tool_write(o.out, out, out_len, out_flags);
 }

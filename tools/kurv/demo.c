@@ -176,7 +176,7 @@ static int write_key(const kurv_curve *c, const char *path, const uint8_t *priv,
     int rc;
     if (kurv_privkey_encode(c, out, &out_len, KURV_KEY_SEC1, KURV_KEYFMT_PEM, priv, slen))
         return -1;
-    rc = tool_write(path, out, out_len, 1);
+    rc = tool_write(path, out, out_len, TOOL_OUT_SECRET | TOOL_OUT_KEY | TOOL_OUT_NEW);
     kurv_wipe(out, sizeof out);
     return rc;
 }
@@ -187,7 +187,7 @@ static int write_pub(const kurv_curve *c, const char *path, const uint8_t *pub, 
     size_t out_len = sizeof out;
     if (kurv_pubkey_encode(c, out, &out_len, KURV_KEYFMT_PEM, pub, pub_len))
         return -1;
-    return tool_write(path, out, out_len, 0);
+    return tool_write(path, out, out_len, TOOL_OUT_KEY | TOOL_OUT_NEW);
 }
 
 /* The steps that need only kurv. On return the keys, the signature and the ECDH
@@ -224,7 +224,7 @@ static void demo_kurv(struct demo *d, const char *msg_path, const uint8_t *msg, 
        (unsigned)(st.st_mode & 0777));
 
     /* 2. read it back */
-    if (tool_load_priv(&k, p) != 0 || k.curve != c || k.priv_len != slen ||
+    if (tool_load_priv(&k, p, NULL) != 0 || k.curve != c || k.priv_len != slen ||
         memcmp(k.priv, a, slen) != 0) {
         tool_key_wipe(&k);
         bad(d, "reload: %s does not read back to the same key", p);
@@ -248,7 +248,7 @@ static void demo_kurv(struct demo *d, const char *msg_path, const uint8_t *msg, 
                             NULL, 0, 0);
     if (!e)
         e = kurv_ecdsa_sig_to_der(c, der, &der_len, sig, 2 * slen);
-    if (e || tool_write(dpath(d, p, sizeof p, "msg.sig"), der, der_len, 0)) {
+    if (e || tool_write(dpath(d, p, sizeof p, "msg.sig"), der, der_len, TOOL_OUT_NEW)) {
         bad(d, "sign: %s", e ? kurv_strerror(e) : "cannot write msg.sig");
         goto out;
     }
@@ -348,7 +348,7 @@ static void demo_openssl(struct demo *d, const char *msg_path, const uint8_t *se
             e = kurv_hash_digest(KURV_HASH_SHA256, dg, msg, len);
             tool_free(msg, len);
         }
-        if (!e && tool_load_pub(&k, pub_a) != 0)
+        if (!e && tool_load_pub(&k, pub_a, NULL) != 0)
             e = KURV_ERR_POINT;
         if (!e && slurp(osig, buf, sizeof buf, &len) != 0)
             e = KURV_ERR_ENCODING;

@@ -6,7 +6,7 @@
  * A signature that does not verify is not a failure of the command: `kurv verify`
  * and `kurv schnorr verify` write the one line "kurv: signature does not verify"
  * to stderr themselves and exit with status 1. Nothing else in the tool writes to
- * stderr.
+ * stderr (a password prompt goes to the terminal itself, pass.c).
  */
 #ifndef KURV_TOOL_H
 #define KURV_TOOL_H
@@ -20,8 +20,9 @@
 #define TOOL_BADSIG   1
 #define TOOL_ERR      2
 
-/* Size limits of input files. */
-#define TOOL_MAX_MSG  ((size_t)1 << 30)   /* messages to sign or verify: 1 GiB */
+/* Size limits of input files read whole (messages to sign or verify are hashed as a
+ * stream, with no limit: tool_digest_file()). */
+#define TOOL_MAX_MSG  ((size_t)1 << 30)   /* ECIES and BIP-340 messages: 1 GiB */
 #define TOOL_MAX_KEY  ((size_t)64 << 10)  /* keys and signatures: 64 KiB */
 
 /* ---- curves.c: the one table of every curve linked into the tool ---- */
@@ -33,9 +34,10 @@ const kurv_curve *tool_curve_find(const char *name);
 /* The default digest for a curve: SHA-256 up to 256-bit orders, SHA-384 up to 384, else SHA-512. */
 kurv_hash tool_default_hash(const kurv_curve *c);
 
-/* ---- util.c: errors, options, files ---- */
+/* ---- util.c: the error line, stdout, hex ---- */
 
-/* Print "kurv: <formatted message>" and a newline to stderr; return TOOL_ERR. */
+/* Print "kurv: <formatted message>" and a newline to stderr (a newline or CR inside the
+ * message becomes '?', so it stays one line); return TOOL_ERR. */
 int tool_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* End of a command's output to stdout: flush it; TOOL_OK, or, when stdout could not be
@@ -43,8 +45,15 @@ int tool_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * TOOL_ERR. */
 int tool_stdout_done(void);
 
-/* A short phrase for a decoding error ("malformed DER/PEM", ...). */
-const char *tool_err_phrase(kurv_err e);
+/* Lower-case hex of @len bytes into @out (2*@len + 1 bytes, NUL-terminated). */
+void tool_hex(char *out, const uint8_t *in, size_t len);
+/* Decode hex, skipping ASCII white space. Return the byte count, or -1 (bad digit, odd count,
+ * more than @cap bytes). */
+long tool_unhex(uint8_t *out, size_t cap, const uint8_t *in, size_t in_len);
+/* @s after a leading "0x" or "0X" (as Ethereum tools print hex), else @s itself. */
+const char *tool_skip_0x(const char *s);
+
+/* ---- opts.c: command-line options ---- */
 
 /* Command-line options: one struct for every command; each command lists the ones it takes. */
 enum {
@@ -60,9 +69,11 @@ enum {
     OPT_COMPRESSED = 1u << 9, /* --compressed */
     OPT_HEX = 1u << 10,     /* --hex */
     OPT_PRESET = 1u << 11,  /* --preset NAME (encrypt, decrypt) */
+    OPT_FORCE = 1u << 12,   /* --force: replace an existing key file (with every OPT_OUT) */
     /* --pass ARG: the password of an encrypted private key (openssl's pass:, env:, file:,
      * fd:, stdin). Taken by every command that takes OPT_KEY or OPT_PUB (tool_parse adds it)
-     * and by keygen; tool_load_priv() and tool_load_pub() use it. */
+     * and by keygen; the command hands it to tool_load_priv() and tool_load_pub() in a
+     * struct tool_pass. */
     OPT_PASS = 1u << 16,
     OPT_ITER = 1u << 17,    /* --iter N (keygen: PBKDF2 iterations of an encrypted key) */
     /* the ECIES components (encrypt, decrypt; cmd_ecies.c); OPT_ECIES is all of them */
@@ -88,7 +99,7 @@ enum {
 
 struct tool_opts {
     const char *curve, *out, *format, *key, *pub, *sig, *hash, *preset;
-    int pkcs8, low_s, compressed, hex, help;
+    int pkcs8, low_s, compressed, hex, help, force;
     const char *pass, *iter;                            /* --pass, --iter */
     const char *kdf, *kdf_hash, *cipher, *mac_hash, *mac_key_len, *tag_len; /* ECIES */
     const char *si1, *si2, *iv;
@@ -101,25 +112,110 @@ struct tool_opts {
 
 /* Parse argv[1..argc-1] of command @cmd, accepting the options in @allowed (a mask of OPT_*),
  * -h/--help, and at most @max_pos positional arguments ("-" is positional, "--" ends options).
- * Return 0, or TOOL_ERR after printing the one error line. */
+ * Return 0, or TOOL_ERR after printing the one error line (unknown option, an option given
+ * twice, a missing or unexpected value, too many arguments). */
 int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_pos,
                int argc, char **argv);
+
+/* ---- files.c: input and output files ---- */
+
+/* Claim standard input for one reader (a "-" file or a password); 0, or TOOL_ERR after
+ * the error line when it was claimed before. */
+int tool_claim_stdin(void);
 
 /* A whole file (or stdin for "-") in a malloc'd buffer of *len bytes (plus a NUL after them).
  * Return NULL after printing the one error line (missing, unreadable, larger than @limit). */
 uint8_t *tool_read(const char *path, size_t limit, size_t *len);
-/* Wipe and free a buffer from tool_read(). */
+/* The SHA-2 digest @h (kurv_hash_len(h) bytes into @dg) of the file @path (stdin for "-"),
+ * read as a stream through a fixed 64 KiB buffer with Nettle's update functions: constant
+ * memory, no size limit. Return 0, or TOOL_ERR after the error line (missing, unreadable,
+ * a directory, stdin claimed before). */
+int tool_digest_file(uint8_t *dg, kurv_hash h, const char *path);
+/* Wipe and free a buffer from tool_read() (NULL is ignored). */
 void tool_free(uint8_t *buf, size_t len);
 
-/* Write @len bytes to @path, or to stdout when @path is NULL or "-". A new or existing
- * file gets mode 0600 when @secret is set. Return 0, or TOOL_ERR after the error line. */
-int tool_write(const char *path, const uint8_t *buf, size_t len, int secret);
+/* Output flags of tool_out_check() and tool_write(). */
+#define TOOL_OUT_SECRET 1u   /* a secret (private key, plaintext, ECDH secret): mode 0600 */
+#define TOOL_OUT_KEY    2u   /* a key file; with SECRET: never through a symbolic link */
+#define TOOL_OUT_NEW    4u   /* a new key (keygen): an existing file is not replaced */
+#define TOOL_OUT_FORCE  8u   /* --force: an existing key file may be replaced */
 
-/* Lower-case hex of @len bytes into @out (2*@len + 1 bytes, NUL-terminated). */
-void tool_hex(char *out, const uint8_t *in, size_t len);
-/* Decode hex, skipping ASCII white space. Return the byte count, or -1 (bad digit, odd count,
- * more than @cap bytes). */
-long tool_unhex(uint8_t *out, size_t cap, const uint8_t *in, size_t in_len);
+/* Before a command works: may the output @path (NULL or "-": stdout, always fine) be
+ * written? Refused, each with its error line and TOOL_ERR: @path is the same file as one
+ * of the @n @inputs (by device and inode, so also through a link; NULL and "-" entries are
+ * skipped); @path is a symbolic link and @flags has TOOL_OUT_KEY or TOOL_OUT_SECRET; without
+ * TOOL_OUT_FORCE, @path is an existing regular file and @flags has TOOL_OUT_NEW, or it
+ * holds a private key. Return 0 otherwise. */
+int tool_out_check(const char *path, unsigned flags, const char *const *inputs, size_t n);
+
+/* Write @len bytes to @path, or to stdout when @path is NULL or "-". A regular file (new or
+ * existing) is written to a temporary file in its folder, synced and renamed over it (with
+ * TOOL_OUT_NEW and no TOOL_OUT_FORCE: linked, so an existing name is never replaced); mode
+ * 0600 with TOOL_OUT_SECRET, else 0644 less the umask. A symbolic link is refused for keys
+ * and secrets, else the file it names is replaced. A device or FIFO is written in place.
+ * On any error nothing is left behind (the temporary file is removed, an existing file
+ * keeps its contents). Return 0, or TOOL_ERR after the error line. */
+int tool_write(const char *path, const uint8_t *buf, size_t len, unsigned flags);
+
+/* ---- pass.c: passwords ---- */
+
+/* Longest password the tool reads, in bytes (as openssl's apps, 1024). */
+#define TOOL_MAX_PASS 1024
+
+/* tool_password() flags: a new password (keygen), asked twice on a terminal. */
+#define TOOL_PASS_NEW 1u
+
+/* The password named by an openssl-style ARG: "pass:TEXT", "env:VAR", "file:PATH" or
+ * "fd:N" (the first line, without its "\n"), "stdin" (the first line of stdin), or
+ * "prompt" (also ARG NULL): typed on the terminal that is stdin. When the descriptor read
+ * (stdin, fd:N, prompt) is a terminal, a prompt naming @what ("of key.pem") is written to
+ * that terminal, the line is read with echo off (the settings restored on every path,
+ * signals included), and with TOOL_PASS_NEW it is asked twice. Into @buf (@cap bytes),
+ * *@len its length. Return 0, or TOOL_ERR after the one error line (unknown form, unset
+ * variable, unreadable, longer than @cap, prompt without a terminal, two entries that
+ * differ). */
+int tool_password(const char *arg, const char *what, unsigned flags, uint8_t *buf, size_t cap,
+                  size_t *len);
+
+/* A command's password source and, once read, the password (read at most once: stdin
+ * cannot be read twice). Owned by the command, which wipes it with tool_pass_wipe(). */
+struct tool_pass {
+    const char *arg;              /* --pass ARG, or NULL: none given (a terminal is asked) */
+    int have;                     /* buf holds the password */
+    size_t len;
+    uint8_t buf[TOOL_MAX_PASS];
+};
+/* An empty password source for --pass @arg (NULL: none). */
+void tool_pass_init(struct tool_pass *pw, const char *arg);
+/* Read the password of @pw if not read yet (tool_password(), @what names the key in a
+ * prompt); 0 or TOOL_ERR after the error line. */
+int tool_pass_get(struct tool_pass *pw, const char *what);
+/* Wipe the password held in @pw (it may be read again afterwards). */
+void tool_pass_wipe(struct tool_pass *pw);
+
+/* ---- keydiag.c: the key in a key file, and why one is refused ---- */
+
+/* The key in the file @path read into @buf (@len bytes): for PEM, as OpenSSL reads it, the
+ * first block whose label ends in "PRIVATE KEY" or "PUBLIC KEY" from its BEGIN line to the
+ * end of its END line (text around blocks, EC PARAMETERS, CERTIFICATE and other blocks
+ * passed over); for DER, or text with no whole PEM block, @buf itself (the library names
+ * the problem). Return 0 with *@key and *@key_len set, or TOOL_ERR after the one line that
+ * says what the file holds instead: nothing (empty or blank), a certificate (with the
+ * openssl command that takes its public key), only EC PARAMETERS, other blocks. */
+int tool_key_select(const char *path, const uint8_t *buf, size_t len, const uint8_t **key,
+                    size_t *key_len);
+/* For the encrypted key @key (@len bytes, PEM or DER): TOOL_ERR after the line naming its
+ * scheme and the openssl command that converts it, when kurv does not read the scheme
+ * (scrypt, 3DES, DES, PBES1, PKCS#12 PBE, ciphers other than AES-CBC); 0 otherwise. */
+int tool_key_scheme(const char *path, const uint8_t *key, size_t len);
+/* Why the library refused the key @key (@len bytes, PEM or DER; @e its error): TOOL_ERR
+ * after one line naming a reason it recognises (explicit curve parameters, a hybrid point
+ * 0x06/0x07, a stored public key that is not d*G, d = 0, a certificate, EC parameters
+ * only, another algorithm), with the openssl command that converts the file where there
+ * is one; 0 when it recognises none (the caller says the general problem). */
+int tool_key_diagnose(const char *path, const uint8_t *key, size_t len, kurv_err e);
+
+/* ---- keys.c: key files ---- */
 
 /* A key loaded from a file. */
 struct tool_key {
@@ -131,25 +227,21 @@ struct tool_key {
     size_t pub_len;
 };
 
-/* Load a private key (SEC1 or PKCS#8, PEM or DER, or encrypted PKCS#8 with the --pass of
- * the last tool_parse()) from @path, with its public key.
- * Return 0, or TOOL_ERR after the error line. */
-int tool_load_priv(struct tool_key *k, const char *path);
+/* Load a private key (SEC1 or PKCS#8, PEM or DER, or encrypted PKCS#8 with the password of
+ * @pw; @pw may be NULL: no password) from @path, with its public key.
+ * Return 0, or TOOL_ERR after the error line (the key is then wiped). */
+int tool_load_priv(struct tool_key *k, const char *path, struct tool_pass *pw);
 /* Load a public key (SubjectPublicKeyInfo) or, failing that, a private key's public half
- * (the private scalar is wiped). Return 0, or TOOL_ERR after the error line. */
-int tool_load_pub(struct tool_key *k, const char *path);
-/* The password named by an openssl-style ARG: "pass:TEXT", "env:VAR", "file:PATH" or
- * "fd:N" (the first line, without its "\n"), or "stdin" (the first line of stdin). Into
- * @buf (@cap bytes), *@len its length. Return 0, or TOOL_ERR after the one error line
- * (unknown form, unset variable, unreadable, longer than @cap). */
-int tool_password(const char *arg, uint8_t *buf, size_t cap, size_t *len);
-/* Longest password the tool reads, in bytes (as openssl's apps, 1024). */
-#define TOOL_MAX_PASS 1024
+ * (the private scalar is wiped; @pw as for tool_load_priv()). Return 0, or TOOL_ERR after
+ * the error line. */
+int tool_load_pub(struct tool_key *k, const char *path, struct tool_pass *pw);
 
 /* Wipe a key. */
 void tool_key_wipe(struct tool_key *k);
 
-/* ---- commands ---- */
+/* ---- commands: each runs `kurv NAME` with @argv from the command's name on (argv[0]),
+ * prints its output or exactly one error line, and returns the exit status (TOOL_OK,
+ * TOOL_BADSIG for a signature that does not verify, TOOL_ERR) ---- */
 int cmd_keygen(int argc, char **argv);
 int cmd_pubkey(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
@@ -162,10 +254,10 @@ int cmd_demo(int argc, char **argv, const char *argv0);
 /* cmd_schnorr.c (built when kurv-schnorr is): `kurv schnorr ...` */
 int cmd_schnorr(int argc, char **argv);
 
-/* ---- main.c: the command table ---- */
+/* ---- help.c: the help texts ---- */
 
-/* Print the help page of command @cmd (the general usage when NULL) from the command table to
- * stdout; return TOOL_OK, or TOOL_ERR after the one error line for an unknown command. */
+/* Print the help page of command @cmd (the general usage when NULL) to stdout; return
+ * TOOL_OK, or TOOL_ERR after the one error line for an unknown command or a failed write. */
 int tool_help(const char *cmd);
 
 #endif

@@ -1,0 +1,191 @@
+/*
+ * kurv tool: loading key files (see tool.h, "keys.c").
+ *
+ * Contract: tool_load_priv() and tool_load_pub() read a key file (PEM or DER, SEC1, PKCS#8,
+ * encrypted PKCS#8 or SubjectPublicKeyInfo) into a struct tool_key, with the password
+ * source the caller passes (NULL: none). On failure the key is wiped and exactly one line
+ * names the file and the problem. The private scalar never leaves the struct, which
+ * tool_key_wipe() clears.
+ */
+#include "tool.h"
+
+#include <string.h>
+#include <unistd.h>
+
+/* A short phrase for a decoding error ("malformed DER/PEM", ...). */
+static const char *tool_err_phrase(kurv_err e)
+{
+    switch (e) {
+    case KURV_ERR_ENCODING: return "malformed DER/PEM";
+    case KURV_ERR_UNSUPPORTED: return "unsupported key type";
+    case KURV_ERR_CURVE: return "curve not supported by this kurv";
+    case KURV_ERR_PRIVKEY: return "invalid private key";
+    case KURV_ERR_POINT: return "invalid public key";
+    case KURV_ERR_INFINITY: return "public key is the point at infinity";
+    case KURV_ERR_BUFFER: return "key too large";
+    default: return "cannot read key";
+    }
+}
+
+/* Nonzero if @needle occurs in the @len bytes at @buf. */
+static int contains(const uint8_t *buf, size_t len, const char *needle)
+{
+    size_t i, nl = strlen(needle);
+    for (i = 0; i + nl <= len; i++)
+        if (memcmp(buf + i, needle, nl) == 0)
+            return 1;
+    return 0;
+}
+
+void tool_key_wipe(struct tool_key *k)
+{
+    kurv_wipe(k, sizeof *k);
+}
+
+/* Fill k from the private key in buf (read from @path). An encrypted key takes the
+ * password of @pw: its --pass source, or, with none, the terminal when stdin is one; no
+ * password is read for a key that is not encrypted. 0 or a kurv_err, or -1 after the error
+ * line of a password that could not be read. */
+static int load_priv_buf(struct tool_key *k, const uint8_t *buf, size_t len,
+                         struct tool_pass *pw, const char *path)
+{
+    size_t n;
+    const kurv_curve *const *list = tool_curves(&n);
+    kurv_err e;
+
+    k->priv_len = sizeof k->priv;
+    e = kurv_privkey_decode(&k->curve, k->priv, &k->priv_len, list, n, buf, len);
+    if (e == KURV_ERR_ENCRYPTED && tool_key_scheme(path, buf, len))
+        return -1;   /* a scheme kurv does not read: said before any password is asked for */
+    if (e == KURV_ERR_ENCRYPTED && pw && (pw->arg || pw->have || isatty(STDIN_FILENO))) {
+        if (tool_pass_get(pw, path))
+            return -1;
+        k->priv_len = sizeof k->priv;
+        e = kurv_privkey_decode_pass(&k->curve, k->priv, &k->priv_len, list, n, buf, len,
+                                     pw->buf, pw->len);
+    }
+    if (e)
+        return (int)e;
+    k->pub_len = sizeof k->pub;
+    e = kurv_pubkey_from_priv(k->curve, k->pub, &k->pub_len, 0, k->priv, k->priv_len);
+    if (e)
+        return (int)e;
+    k->has_priv = 1;
+    return KURV_OK;
+}
+
+/* The error line of a key that did not load (@e from load_priv_buf or the decoders). */
+static int key_fail(const char *path, int e, const uint8_t *buf, size_t len, int have_pass)
+{
+    size_t n;
+    const kurv_curve *const *list = tool_curves(&n);
+    const kurv_curve *c;
+    uint8_t d[KURV_MAX_SCALAR_LEN];
+    size_t d_len = sizeof d;
+
+    if (e < 0)
+        return TOOL_ERR;   /* the password's (or the scheme's) own error line is out */
+    if (e != KURV_ERR_ENCRYPTED && e != KURV_ERR_PASSWORD &&
+        tool_key_diagnose(path, buf, len, (kurv_err)e))
+        return TOOL_ERR;   /* a specific reason, said */
+    switch (e) {
+    case KURV_ERR_ENCRYPTED:
+        if (have_pass)   /* decode_pass saw an EncryptedPrivateKeyInfo it will not take */
+            return tool_fail("%s: an encrypted private key under a PEM label other than "
+                             "ENCRYPTED PRIVATE KEY", path);
+        return tool_fail("%s: encrypted private key: give its password with --pass "
+                         "(pass:, env:, file:, fd: or stdin), or type it on a terminal", path);
+    case KURV_ERR_PASSWORD:
+        return tool_fail("%s: wrong password, or the encrypted key is damaged", path);
+    case KURV_ERR_UNSUPPORTED: {
+        /* a scheme kurv does not read: the plain decoder still sees an encrypted key */
+        int encrypted = kurv_privkey_decode(&c, d, &d_len, list, n, buf, len) ==
+                        KURV_ERR_ENCRYPTED;
+        kurv_wipe(d, sizeof d);
+        if (encrypted || contains(buf, len, "Proc-Type: 4,ENCRYPTED"))
+            return tool_fail("%s: %s (kurv reads EC keys in PKCS#8 PBES2 with PBKDF2 and "
+                             "AES-CBC; convert with openssl pkcs8 -topk8 -v2 aes256)", path,
+                             have_pass ? "unsupported key encryption, or not an EC key inside"
+                                      : "unsupported key encryption");
+        break;
+    }
+    default:
+        break;
+    }
+    return tool_fail("%s: %s (%s)", path, tool_err_phrase((kurv_err)e), kurv_strerror((kurv_err)e));
+}
+
+int tool_load_priv(struct tool_key *k, const char *path, struct tool_pass *pw)
+{
+    size_t len, key_len;
+    const uint8_t *key;
+    uint8_t *buf;
+    int e, rc;
+
+    memset(k, 0, sizeof *k);
+    buf = tool_read(path, TOOL_MAX_KEY, &len);
+    if (!buf)
+        return TOOL_ERR;
+    if (tool_key_select(path, buf, len, &key, &key_len)) {
+        tool_free(buf, len);
+        return TOOL_ERR;
+    }
+    e = load_priv_buf(k, key, key_len, pw, path);
+    if (e == KURV_ERR_ENCODING || e == KURV_ERR_UNSUPPORTED) {
+        /* name the common mistake: a public key where a private key is needed */
+        size_t n;
+        const kurv_curve *const *list = tool_curves(&n);
+        const kurv_curve *c;
+        uint8_t pt[KURV_MAX_POINT_LEN];
+        size_t pt_len = sizeof pt;
+        if (kurv_pubkey_decode(&c, pt, &pt_len, list, n, key, key_len) == KURV_OK) {
+            tool_free(buf, len);
+            tool_key_wipe(k);
+            return tool_fail("%s: a public key, but a private key is needed", path);
+        }
+    }
+    rc = e ? key_fail(path, e, key, key_len, pw && (pw->arg || pw->have)) : 0;
+    tool_free(buf, len);
+    if (rc)
+        tool_key_wipe(k);
+    return rc;
+}
+
+int tool_load_pub(struct tool_key *k, const char *path, struct tool_pass *pw)
+{
+    size_t n, len, key_len;
+    const kurv_curve *const *list = tool_curves(&n);
+    const uint8_t *key;
+    uint8_t *buf;
+    int e, e2, rc;
+
+    memset(k, 0, sizeof *k);
+    buf = tool_read(path, TOOL_MAX_KEY, &len);
+    if (!buf)
+        return TOOL_ERR;
+    if (tool_key_select(path, buf, len, &key, &key_len)) {
+        tool_free(buf, len);
+        return TOOL_ERR;
+    }
+    k->pub_len = sizeof k->pub;
+    e = kurv_pubkey_decode(&k->curve, k->pub, &k->pub_len, list, n, key, key_len);
+    if (e == KURV_ERR_ENCODING || e == KURV_ERR_UNSUPPORTED) {
+        /* not a SubjectPublicKeyInfo: perhaps a private key, whose public half we take */
+        e2 = load_priv_buf(k, key, key_len, pw, path);
+        if (e2 == KURV_OK) {
+            e = KURV_OK;
+        } else if (e2 != KURV_ERR_ENCODING && e2 != KURV_ERR_UNSUPPORTED) {
+            e = e2;   /* it was a private key, with a specific problem */
+        } else if (contains(key, key_len, "PRIVATE KEY-----")) {
+            e = e2;
+        }
+        kurv_wipe(k->priv, sizeof k->priv);
+        k->priv_len = 0;
+        k->has_priv = 0;
+    }
+    rc = e ? key_fail(path, e, key, key_len, pw && (pw->arg || pw->have)) : 0;
+    tool_free(buf, len);
+    if (rc)
+        tool_key_wipe(k);
+    return rc;
+}
