@@ -154,7 +154,6 @@ int cmd_encrypt(int argc, char **argv)
     struct tool_opts o;
     struct tool_key k;
     struct ecies_cfg g;
-    struct tool_pass pw;
     const char *inputs[2];
     unsigned out_flags;
     const kurv_ecies_params *p = &g.p;
@@ -178,9 +177,7 @@ int cmd_encrypt(int argc, char **argv)
     inputs[1] = o.pos[0];
     if (tool_out_check(o.out, out_flags, inputs, 2))
         return TOOL_ERR;
-    tool_pass_init(&pw, o.pass);
-    rc = tool_load_pub(&k, o.pub, &pw);
-    tool_pass_wipe(&pw);
+    rc = tool_load_key(&k, o.pub, o.pass, TOOL_KEY_PUB);
     if (rc)
         return TOOL_ERR;
     if (config_check("encrypt", k.curve, p))
@@ -210,7 +207,6 @@ int cmd_decrypt(int argc, char **argv)
     struct tool_opts o;
     struct tool_key k;
     struct ecies_cfg g;
-    struct tool_pass pw;
     const char *inputs[2];
     unsigned out_flags;
     const kurv_ecies_params *p = &g.p;
@@ -234,9 +230,7 @@ int cmd_decrypt(int argc, char **argv)
     inputs[1] = o.pos[0];
     if (tool_out_check(o.out, out_flags, inputs, 2))
         return TOOL_ERR;
-    tool_pass_init(&pw, o.pass);
-    rc = tool_load_priv(&k, o.key, &pw);
-    tool_pass_wipe(&pw);
+    rc = tool_load_key(&k, o.key, o.pass, TOOL_KEY_PRIV);
     if (rc)
         return TOOL_ERR;
     if (config_check("decrypt", k.curve, p)) {

@@ -87,7 +87,6 @@ int cmd_pubkey(int argc, char **argv)
     uint8_t pt[KURV_MAX_POINT_LEN];
     uint8_t out[KURV_MAX_KEYFILE_LEN];
     size_t pt_len = sizeof pt, out_len = sizeof out;
-    struct tool_pass pw;
     unsigned out_flags;
     int fmt, rc;
     kurv_err e;
@@ -104,9 +103,7 @@ int cmd_pubkey(int argc, char **argv)
     out_flags = TOOL_OUT_KEY | (o.force ? TOOL_OUT_FORCE : 0);
     if (tool_out_check(o.out, out_flags, &o.key, 1))
         return TOOL_ERR;
-    tool_pass_init(&pw, o.pass);
-    rc = tool_load_pub(&k, o.key, &pw);
-    tool_pass_wipe(&pw);
+    rc = tool_load_key(&k, o.key, o.pass, TOOL_KEY_PUB);
     if (rc)
         return TOOL_ERR;
     e = kurv_point_convert(k.curve, pt, &pt_len, o.compressed, k.pub, k.pub_len);

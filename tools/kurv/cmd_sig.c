@@ -93,7 +93,6 @@ int cmd_sign(int argc, char **argv)
     kurv_hash h;
     unsigned recid = 0, flags, out_flags;
     const char *inputs[2];
-    struct tool_pass pw;
     int fmt, rc;
     kurv_err e;
 
@@ -114,9 +113,7 @@ int cmd_sign(int argc, char **argv)
     out_flags = o.force ? TOOL_OUT_FORCE : 0;
     if (tool_out_check(o.out, out_flags, inputs, 2))
         return TOOL_ERR;
-    tool_pass_init(&pw, o.pass);
-    rc = tool_load_priv(&k, o.key, &pw);
-    tool_pass_wipe(&pw);
+    rc = tool_load_key(&k, o.key, o.pass, TOOL_KEY_PRIV);
     if (rc)
         return TOOL_ERR;
     h = pick_hash("sign", o.hash, k.curve);
@@ -162,7 +159,6 @@ int cmd_verify(int argc, char **argv)
     uint8_t *in = NULL;
     size_t in_len = 0, sig_len;
     kurv_hash h;
-    struct tool_pass pw;
     long got;
     int fmt, rc, bad = 0;
     kurv_err e = KURV_OK;
@@ -181,9 +177,7 @@ int cmd_verify(int argc, char **argv)
     fmt = parse_sigfmt(o.format);
     if (fmt < 0 || fmt == SIG_ETH)
         return tool_fail("verify: unknown format '%s' (der, raw, hex or rec)", o.format);
-    tool_pass_init(&pw, o.pass);
-    rc = tool_load_pub(&k, o.pub, &pw);
-    tool_pass_wipe(&pw);
+    rc = tool_load_key(&k, o.pub, o.pass, TOOL_KEY_PUB);
     if (rc)
         return TOOL_ERR;
     h = pick_hash("verify", o.hash, k.curve);

@@ -115,22 +115,13 @@ static int key_fail(const char *path, int e, const uint8_t *buf, size_t len, int
     return tool_fail("%s: %s (%s)", path, tool_err_phrase((kurv_err)e), kurv_strerror((kurv_err)e));
 }
 
-int tool_load_priv(struct tool_key *k, const char *path, struct tool_pass *pw)
+/* The private key of the selected block @key (@key_len bytes, from @path) into @k. 0, a
+ * kurv_err, or -1 after its own error line (a public key given where a private key is
+ * needed, or a password that could not be read). */
+static int decode_priv(struct tool_key *k, const uint8_t *key, size_t key_len,
+                       struct tool_pass *pw, const char *path)
 {
-    size_t len, key_len;
-    const uint8_t *key;
-    uint8_t *buf;
-    int e, rc;
-
-    memset(k, 0, sizeof *k);
-    buf = tool_read(path, TOOL_MAX_KEY, &len);
-    if (!buf)
-        return TOOL_ERR;
-    if (tool_key_select(path, buf, len, &key, &key_len)) {
-        tool_free(buf, len);
-        return TOOL_ERR;
-    }
-    e = load_priv_buf(k, key, key_len, pw, path);
+    int e = load_priv_buf(k, key, key_len, pw, path);
     if (e == KURV_ERR_ENCODING || e == KURV_ERR_UNSUPPORTED) {
         /* name the common mistake: a public key where a private key is needed */
         size_t n;
@@ -139,34 +130,22 @@ int tool_load_priv(struct tool_key *k, const char *path, struct tool_pass *pw)
         uint8_t pt[KURV_MAX_POINT_LEN];
         size_t pt_len = sizeof pt;
         if (kurv_pubkey_decode(&c, pt, &pt_len, list, n, key, key_len) == KURV_OK) {
-            tool_free(buf, len);
-            tool_key_wipe(k);
-            return tool_fail("%s: a public key, but a private key is needed", path);
+            tool_fail("%s: a public key, but a private key is needed", path);
+            return -1;
         }
     }
-    rc = e ? key_fail(path, e, key, key_len, pw && (pw->arg || pw->have)) : 0;
-    tool_free(buf, len);
-    if (rc)
-        tool_key_wipe(k);
-    return rc;
+    return e;
 }
 
-int tool_load_pub(struct tool_key *k, const char *path, struct tool_pass *pw)
+/* The public key of the selected block @key into @k: a SubjectPublicKeyInfo, or the public
+ * half of a private key (whose scalar is wiped). Returns as decode_priv(). */
+static int decode_pub(struct tool_key *k, const uint8_t *key, size_t key_len,
+                      struct tool_pass *pw, const char *path)
 {
-    size_t n, len, key_len;
+    size_t n;
     const kurv_curve *const *list = tool_curves(&n);
-    const uint8_t *key;
-    uint8_t *buf;
-    int e, e2, rc;
+    int e, e2;
 
-    memset(k, 0, sizeof *k);
-    buf = tool_read(path, TOOL_MAX_KEY, &len);
-    if (!buf)
-        return TOOL_ERR;
-    if (tool_key_select(path, buf, len, &key, &key_len)) {
-        tool_free(buf, len);
-        return TOOL_ERR;
-    }
     k->pub_len = sizeof k->pub;
     e = kurv_pubkey_decode(&k->curve, k->pub, &k->pub_len, list, n, key, key_len);
     if (e == KURV_ERR_ENCODING || e == KURV_ERR_UNSUPPORTED) {
@@ -183,9 +162,53 @@ int tool_load_pub(struct tool_key *k, const char *path, struct tool_pass *pw)
         k->priv_len = 0;
         k->has_priv = 0;
     }
+    return e;
+}
+
+/* Read @path, select its key block and decode it with @decode; the error line and the
+ * wipe on failure, for both loaders. */
+static int load_file(struct tool_key *k, const char *path, struct tool_pass *pw,
+                     int (*decode)(struct tool_key *, const uint8_t *, size_t,
+                                   struct tool_pass *, const char *))
+{
+    size_t len, key_len;
+    const uint8_t *key;
+    uint8_t *buf;
+    int e, rc;
+
+    memset(k, 0, sizeof *k);
+    buf = tool_read(path, TOOL_MAX_KEY, &len);
+    if (!buf)
+        return TOOL_ERR;
+    if (tool_key_select(path, buf, len, &key, &key_len)) {
+        tool_free(buf, len);
+        return TOOL_ERR;
+    }
+    e = decode(k, key, key_len, pw, path);
     rc = e ? key_fail(path, e, key, key_len, pw && (pw->arg || pw->have)) : 0;
     tool_free(buf, len);
     if (rc)
         tool_key_wipe(k);
+    return rc;
+}
+
+int tool_load_priv(struct tool_key *k, const char *path, struct tool_pass *pw)
+{
+    return load_file(k, path, pw, decode_priv);
+}
+
+int tool_load_pub(struct tool_key *k, const char *path, struct tool_pass *pw)
+{
+    return load_file(k, path, pw, decode_pub);
+}
+
+int tool_load_key(struct tool_key *k, const char *path, const char *pass_arg, int which)
+{
+    struct tool_pass pw;
+    int rc;
+
+    tool_pass_init(&pw, pass_arg);
+    rc = which == TOOL_KEY_PUB ? tool_load_pub(k, path, &pw) : tool_load_priv(k, path, &pw);
+    tool_pass_wipe(&pw);
     return rc;
 }

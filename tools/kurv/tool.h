@@ -235,6 +235,13 @@ int tool_load_priv(struct tool_key *k, const char *path, struct tool_pass *pw);
  * (the private scalar is wiped; @pw as for tool_load_priv()). Return 0, or TOOL_ERR after
  * the error line. */
 int tool_load_pub(struct tool_key *k, const char *path, struct tool_pass *pw);
+/* One key from @path, with its own password source @pass_arg (the --pass argument, NULL
+ * when none was given; read at most once and wiped before return): @which TOOL_KEY_PRIV
+ * loads as tool_load_priv(), TOOL_KEY_PUB as tool_load_pub(). Return 0, or TOOL_ERR after
+ * the error line (the key is then wiped). */
+#define TOOL_KEY_PRIV 0
+#define TOOL_KEY_PUB  1
+int tool_load_key(struct tool_key *k, const char *path, const char *pass_arg, int which);
 
 /* Wipe a key. */
 void tool_key_wipe(struct tool_key *k);
