@@ -917,7 +917,10 @@ cmd_cross() {
         say "cross: dpkg --add-architecture $arch"
         { dpkg --add-architecture "$arch" && apt_update; } || return 1
     fi
-    apt_install "cross $arch" "${cross_tools[@]}" "gcc-$triplet" "${cross_libs[@]/%/:$arch}" || return 1
+    # libc6-dev-ARCH-cross: the C library's start files and headers for gcc-TRIPLET, which
+    # only Recommends it (apt_install takes no recommends; without it no program links)
+    apt_install "cross $arch" "${cross_tools[@]}" "gcc-$triplet" "libc6-dev-$arch-cross" \
+        "${cross_libs[@]/%/:$arch}" || return 1
     for p in "${cross_optional[@]/%/:$arch}"; do
         if why=$(cross_installable "$p"); then
             wanted+=("$p")
