@@ -51,7 +51,7 @@ extern const struct kurv_curve_ops kurv_rt_ops4, kurv_rt_ops5, kurv_rt_ops6,
 /*
  * The smallest order kurv_curve_new() takes: n >= 2^(KURV_RT_MIN_ORDER_BITS - 1). The
  * library keeps 33 (n >= 2^32, far above what the constant-time multiplications need:
- * n > 2^(EC_VAR_W + 2), see ec/mul_ct.h). Test builds lower it: tests/exhaustive compiles
+ * n > 2^(EC_VAR_W + 2), see ec/mul_ct.h and ec/mul_ct_common.h). Test builds lower it: tests/exhaustive compiles
  * the core with 8 to check the template on every element of groups of a few hundred and a
  * few thousand points.
  */

@@ -4,7 +4,7 @@
  * verification, public-key recovery, low-S) and BIP-340 (schnorr/), which include no
  * other private header of the core. Also used by the point API's kurv_scalar_*
  * (point.c), private-key checks (keys.c) and the halving fold of the constant-time
- * multiplications (ec/mul_ct.h).
+ * multiplications (ec/mul_ct_common.h).
  *
  * Contract of the scalars (sc.c).
  *   - A scalar (kurv_sc) is a residue mod n of a curve c: plain (not Montgomery)
@@ -194,7 +194,7 @@ static inline uint64_t kurv_sc_is_high_limbs(size_t nl, const uint64_t *k, const
 }
 
 /* k = min(k, n - k) for k < n, n odd (nl <= KURV_MAXL limbs): the fold that bounds the
- * partial sums of k*P and k*G away from +-addend (ec/mul_ct.h). Return all-ones when k
+ * partial sums of k*P and k*G away from +-addend (ec/mul_ct.h, ec/mul_base_ct.h). Return all-ones when k
  * was replaced by n - k, else 0. Constant time; the temporary is cleared. */
 static inline uint64_t kurv_sc_fold_limbs(size_t nl, uint64_t *k, const uint64_t *n)
 {

@@ -17,7 +17,7 @@
 #define EC_ORDER_BITS 256
 #define EC_A_KIND EC_A_ZERO
 #define EC_BASE_W 5
-#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
+#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_base_ct.h */
 
 typedef struct { uint64_t v[EC_N]; } fe;
 

@@ -10,7 +10,10 @@
  *   jac.h        Jacobian doubling and (incomplete) additions
  *   recode.h     the signed-window recoder and the wNAF recoder
  *   encode.h     bytes <-> field elements and points
- *   mul_ct.h     constant-time k*P and k*G (secret scalars)
+ *   mul_ct_common.h  what the two below share: the halving fold, the constant-time
+ *                table reads (AVX2, SSE2, portable), the masked mixed addition
+ *   mul_ct.h     constant-time k*P (secret scalars)
+ *   mul_base_ct.h  constant-time k*G and k*P from a fixed-window table
  *   point_ops.h  the point API's slots of the ops table
  *   mul2.h       variable-time u1*G + u2*Q (verification)
  *   msm.h        variable-time multi-scalar product (batch verification)
@@ -20,7 +23,7 @@
  * engines through core/src/rt_tmpl.h (EC_NO_OPS: no byte-level ops, which they have
  * in core/src/rt_curve.c).
  *
- * Which formulas hold where. The constant-time multiplications (mul_ct.h) add in
+ * Which formulas hold where. The constant-time multiplications (mul_ct.h, mul_base_ct.h) add in
  * Jacobian coordinates with incomplete formulas made safe by the scalar: k is folded
  * to min(k, n - k) < n/2, which keeps every partial sum away from +-addend, and the
  * two remaining cases (accumulator O, digit 0) are selected by masks; with an
@@ -95,6 +98,7 @@
 #include "ec/encode.h"
 #ifndef EC_NO_TABLE
 #include "ec/mul_ct.h"
+#include "ec/mul_base_ct.h"
 #include "ec/point_ops.h"
 #ifndef EC_NO_OPS
 #include "ec/mul2.h"

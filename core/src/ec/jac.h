@@ -3,13 +3,13 @@
  * exception-free (no point of order 2 on these curves: odd order), constant time. The
  * additions are incomplete: the _core versions are branch-free and report the excluded
  * cases (p = q, p = -q) as masks, for the constant-time multiplications whose scalar
- * handling rules those cases out (ec/mul_ct.h); the _vartime versions branch on them
+ * handling rules those cases out (ec/mul_ct.h, ec/mul_base_ct.h); the _vartime versions branch on them
  * and are for public data only.
  *
  * The loop curve (EC_TWIST_A3). A curve whose field header defines EC_TWIST_A3 has an
  * isomorphic curve E_t: y^2 = x^3 - 3x + b_t (RFC 5639 section 3: its "twisted" curve,
  * by (x, y) -> (x z^2, y z^3) with a z^4 = -3), and its scalar multiplications run
- * there with the a = -3 doubling: ec/mul_ct.h, ec/mul2.h and the g*G term of
+ * there with the a = -3 doubling: ec/mul_ct.h, ec/mul_base_ct.h, ec/mul2.h and the g*G term of
  * ec/msm.h. ec_tw (ec/types.h) holds z and what the maps need. A Jacobian (X : Y : Z)
  * on E_t is the point (X : Y : Z z) of the curve E itself, so the maps between them
  * cost one product on Z. The _t functions below are the loop curve's: jac_dbl_t

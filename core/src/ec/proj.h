@@ -5,7 +5,7 @@
  * P + (-P), is an exceptional case. Constant time. Used where a sum may meet any of
  * those cases without the scalar ruling them out: the point API's add, the building of
  * fixed-window tables, and k*G on curves whose order does not allow the Jacobian
- * shortcut of ec/mul_ct.h (no EC_BASE_JACOBIAN). The mixed addition also has a
+ * shortcut of ec/mul_base_ct.h (no EC_BASE_JACOBIAN). The mixed addition also has a
  * version for the loop curve E_t of EC_TWIST_A3 (ec/jac.h), on which k*G runs.
  */
 #ifndef KURV_EC_PROJ_H

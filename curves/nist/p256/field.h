@@ -27,7 +27,7 @@
 #define EC_ORDER_BITS 256
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
-#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
+#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_base_ct.h */
 #define EC_MADD_8M3S 1       /* a product costs about a square: ec/jac.h, jac_add_aff_core */
 #define EC_ADD_12M4S 1       /* the same for the full addition: ec/jac.h, jac_add_core */
 

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-/* k*G (pt_mul_base_ct, ec/mul_ct.h) reads the generator's table with 6-bit signed
+/* k*G (pt_mul_base_ct, ec/mul_base_ct.h) reads the generator's table with 6-bit signed
  * windows: 43 windows of 32 affine points (88,064 bytes, read-only), 43 mixed
  * additions per k*G; the point API's tables keep EC_BASE_W (field.h). Included by
  * curve.c and gen.c before the template (ec/types.h). */

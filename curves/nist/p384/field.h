@@ -32,7 +32,7 @@
 #define EC_ORDER_BITS 384
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
-#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
+#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_base_ct.h */
 /* EC_MADD_8M3S, EC_ADD_12M4S: the additions by one product more and one square and six
  * additions fewer (ec/jac.h, jac_add_aff_core and jac_add_core); still the better with
  * p384x_mont_sqr (callgrind, per operation on the ADX path, off against on: madd 7M + 4S

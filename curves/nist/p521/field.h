@@ -40,7 +40,7 @@
 #define EC_ORDER_BITS 521
 #define EC_A_KIND EC_A_MINUS3
 #define EC_BASE_W 5
-#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_ct.h */
+#define EC_BASE_JACOBIAN 1   /* n is close to 2^order_bits: see pt_mul_table_ct in ec/mul_base_ct.h */
 /* verification's u2*Q (ec/mul2.h): Q's odd multiples made affine with one inversion
  * (callgrind, per verify: 3.357M -> 3.196M instructions; a width-6 NAF for u2 on top
  * measured no better, 3.234M) */

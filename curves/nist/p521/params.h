@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-/* k*G (pt_mul_base_ct, ec/mul_ct.h) reads the generator's table with 6-bit signed
+/* k*G (pt_mul_base_ct, ec/mul_base_ct.h) reads the generator's table with 6-bit signed
  * windows: 87 windows of 32 affine points (400,896 bytes, read-only), 87 mixed
  * additions per k*G; the point API's tables keep EC_BASE_W (field.h). Included by
  * curve.c and gen.c before the template (ec/types.h). */
