@@ -531,6 +531,7 @@ const OSSL_DISPATCH kp_keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))kp_km_match},
     {OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))kp_km_validate},
     {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))kp_km_dup},
+    {OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))kp_km_load},
     {OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))km_import},
     {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, (void (*)(void))km_types},
     {OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))km_export},
