@@ -89,6 +89,33 @@ openssl pkcs12 $P -export -inkey "$T/p8.pem" -in "$T/cert.pem" -passout pass:$pw
 must_fail "pkcs12 -export with another key" openssl pkcs12 $P -export -inkey "$T/other.pem" \
     -in "$T/cert.pem" -passout pass:$pw -out "$T/bad.p12"
 
+# writing a kurv key: kurv has no encoder, so OpenSSL exports the key ("export NAME") to the
+# default provider's encoders; the files equal what OpenSSL alone writes, byte for byte
+for f in sec1.pem sec1.der p8.pem p8.der p8e.pem; do
+    case $f in *.der) form=DER ;; *) form=PEM ;; esac
+    reset_log
+    openssl pkey $P -in "$T/$f" -inform $form -passin pass:$pw -out "$T/w.pem"
+    openssl pkey -in "$T/$f" -inform $form -passin pass:$pw -out "$T/wo.pem"
+    cmp -s "$T/w.pem" "$T/wo.pem" || fail "pkey -out from $f differs from OpenSSL's"
+    cmp -s "$T/w.pem" "$T/p8.pem" || fail "pkey -out from $f is not the PKCS#8 file"
+    expect_count 1 "$line"
+    [ "$(count "export $name")" -ge 1 ] || { cat "$LOG" >&2; fail "$f: export not traced"; }
+    openssl pkey $P -in "$T/$f" -inform $form -passin pass:$pw -pubout -out "$T/wp.pem"
+    cmp -s "$T/wp.pem" "$T/spki.pem" || fail "pkey -pubout from $f differs"
+done
+openssl ec $P -in "$T/sec1.pem" -out "$T/ws.pem" 2>/dev/null
+cmp -s "$T/ws.pem" "$T/sec1.pem" || fail "ec -out differs"
+openssl ec $P -in "$T/sec1.der" -inform DER -outform DER -out "$T/ws.der" 2>/dev/null
+cmp -s "$T/ws.der" "$T/sec1.der" || fail "ec -outform DER differs"
+openssl ec $P -in "$T/sec1.pem" -text -noout >"$T/t1" 2>/dev/null
+openssl ec -in "$T/sec1.pem" -text -noout >"$T/t2" 2>/dev/null
+cmp -s "$T/t1" "$T/t2" || fail "ec -text differs"
+openssl pkey $P -in "$T/spki.der" -inform DER -pubin -outform DER -out "$T/wp.der"
+cmp -s "$T/wp.der" "$T/spki.der" || fail "pkey -pubin -outform DER differs"
+openssl pkey $P -in "$T/p8.pem" -aes256 -passout pass:$pw -out "$T/we.pem"
+openssl pkey -in "$T/we.pem" -passin pass:$pw -out "$T/wd.pem"
+cmp -s "$T/wd.pem" "$T/p8.pem" || fail "pkey -aes256: not the key"
+
 # CMS signed data with the OpenSSL-made files, and ECDH encryption to the certificate
 { echo "kurv-keyfiles-cms"; head -c 2000 /dev/urandom | base64; } >"$T/msg"
 reset_log
