@@ -253,14 +253,20 @@ static const OSSL_PARAM *km_types(int selection)
 
 /* km_export() - OSSL_FUNC_keymgmt_export: group, encoding, point-format, and for
  * @selection's parts pub (in point-format's form) and priv (scalar_len bytes, no BIGNUM)
- * to @cb. Return: @cb's result; 0 for a key without a group or when memory runs out. */
+ * to @cb. Return: @cb's result; 0 for a key without a group or when memory runs out.
+ * The trace says "export <curve>" (" (default)" for a default provider's key): OpenSSL
+ * exports a kurv key to hand it to another provider, e.g. to the default provider's
+ * encoders when writing it to a file (kurv has no encoder). */
 static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbarg)
 {
     kp_key *k = keydata;
-    if (k != NULL && k->dk != NULL)
+    if (k != NULL && k->dk != NULL) {
+        kp_dlg_log("export", k->df, k->dk);
         return k->df->km_export(k->dk, selection, cb, cbarg);
+    }
     if (k == NULL || k->curve == NULL)
         return 0;
+    kp_log("export", k->curve);
     OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
     OSSL_PARAM *params = NULL;
     uint8_t d[KURV_MAX_SCALAR_LEN];             /* d, native byte order */
@@ -531,6 +537,7 @@ const OSSL_DISPATCH kp_keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))kp_km_match},
     {OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))kp_km_validate},
     {OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))kp_km_dup},
+    {OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))kp_km_load},
     {OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))km_import},
     {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, (void (*)(void))km_types},
     {OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))km_export},

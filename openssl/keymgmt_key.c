@@ -11,9 +11,12 @@
  *     (kp_pub_encode) and its ECDSA max-size (kp_sig_max_size);
  *   - the parsing of the parameters shared by import, set_params and generation: group
  *     (kp_group_param, kp_foreign_group), point-format, encoding.
+ *   - load: the key a decoder of kurv (decoder.c) hands over by reference.
  * A key whose dk is set (a curve kurv does not offer here, delegate.c) is answered by the
  * default provider's functions on dk. Every refusal of a parameter raises an OpenSSL error
- * (kp_err) and returns 0 / NULL; nothing here logs to the trace.
+ * (kp_err) and returns 0 / NULL. The trace: "check <curve>" for validate and "match <curve>"
+ * for match (with " (default)" when the default provider's functions answer), the
+ * operations `openssl pkey -check` and X509_check_private_key run on a key.
  * Import, export and the key's params are keymgmt.c's; generation keymgmt_gen.c's.
  */
 #include <string.h>
@@ -158,9 +161,14 @@ int kp_km_has(const void *keydata, int selection)
 int kp_km_match(const void *a_, const void *b_, int selection)
 {
     const kp_key *a = a_, *b = b_;
-    if (a->dk != NULL || b->dk != NULL)
+    if (a->dk != NULL || b->dk != NULL) {
+        if (a->dk != NULL)
+            kp_dlg_log("match", a->df, a->dk);
         return a->dk != NULL && b->dk != NULL && a->df == b->df
                && a->df->km_match(a->dk, b->dk, selection);
+    }
+    if (a->curve != NULL)
+        kp_log("match", a->curve);
     if (a->curve != b->curve)
         return 0;
     if (!(selection & KP_SEL_KEYPAIR))
@@ -202,11 +210,14 @@ void *kp_km_dup(const void *from_, int selection)
 int kp_km_validate(const void *keydata, int selection, int checktype)
 {
     const kp_key *k = keydata;
-    if (k->dk != NULL)
+    if (k->dk != NULL) {
+        kp_dlg_log("check", k->df, k->dk);
         return k->df->km_validate(k->dk, selection, checktype);
+    }
     (void)checktype;
     if (k->curve == NULL)
         return 0;
+    kp_log("check", k->curve);
     if ((selection & KP_SEL_PUB)
         && (!k->has_pub
             || kurv_point_check(k->curve->c, k->pub, kurv_curve_point_len(k->curve->c, 0))
@@ -226,4 +237,17 @@ int kp_km_validate(const void *keydata, int selection, int checktype)
             return 0;
     }
     return 1;
+}
+
+/* kp_km_load() - OSSL_FUNC_keymgmt_load: the key a kurv decoder made (decoder.c), given by
+ * @reference, a pointer to the key pointer (@reference_sz its size); the pointer is set to
+ * NULL, so the key is the caller's. NULL for another size. */
+void *kp_km_load(const void *reference, size_t reference_sz)
+{
+    if (reference == NULL || reference_sz != sizeof(kp_key *))
+        return NULL;
+    kp_key **ref = (kp_key **)reference;
+    kp_key *k = *ref;
+    *ref = NULL;
+    return k;
 }

@@ -19,6 +19,8 @@
  *   digest.c       the SHA-2 digests (Nettle) of digest-sign/verify and the X9.63 KDF
  *   delegate.c     OpenSSL's default provider, reached through a child library context,
  *                  serving keys on the curves kurv does not offer here
+ *   decoder.c      DECODER "EC": PrivateKeyInfo, SubjectPublicKeyInfo and SEC1 DER into
+ *                  kurv keys (kurv's keyfile parsers), handed over by reference (kp_km_load)
  *
  * Sizes: every buffer is sized by kurv's KURV_MAX_* (P-521: 66-byte scalars, 133-byte points).
  */
@@ -51,6 +53,7 @@ typedef struct kp_dlg kp_dlg;
 typedef struct kp_provctx {
     const OSSL_CORE_HANDLE *handle;
     kp_dlg *dlg;
+    OSSL_FUNC_BIO_read_ex_fn *bio_read_ex;   /* the core's, for the decoders (NULL: none) */
 } kp_provctx;
 
 /* families.c */
@@ -183,6 +186,7 @@ OSSL_FUNC_keymgmt_has_fn kp_km_has;
 OSSL_FUNC_keymgmt_match_fn kp_km_match;
 OSSL_FUNC_keymgmt_dup_fn kp_km_dup;
 OSSL_FUNC_keymgmt_validate_fn kp_km_validate;
+OSSL_FUNC_keymgmt_load_fn kp_km_load;
 /* kp_key_wrap() - a kurv key of @pc holding @dk, the default provider's key (@df its
  * functions); NULL for a NULL @dk or when memory runs out (then @dk is freed). */
 kp_key *kp_key_wrap(kp_provctx *pc, const kp_dfn *df, void *dk);
@@ -232,6 +236,10 @@ OSSL_FUNC_keymgmt_gen_cleanup_fn kp_gen_cleanup;
 extern const OSSL_DISPATCH kp_keymgmt_functions[];
 extern const OSSL_DISPATCH kp_signature_functions[];
 extern const OSSL_DISPATCH kp_keyexch_functions[];
+/* decoder.c: the decoders of PrivateKeyInfo, SubjectPublicKeyInfo and SEC1 (type-specific). */
+extern const OSSL_DISPATCH kp_decoder_pkcs8_functions[];
+extern const OSSL_DISPATCH kp_decoder_spki_functions[];
+extern const OSSL_DISPATCH kp_decoder_sec1_functions[];
 /* capabilities.c: the TLS-GROUP entries of the curves found. */
 OSSL_FUNC_provider_get_capabilities_fn kp_get_capabilities;
 

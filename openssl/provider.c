@@ -94,7 +94,19 @@ static const OSSL_ALGORITHM keyexch_algs[] = {
     {NULL, NULL, NULL, NULL}
 };
 
-/* kp_query() - the algorithms of @operation_id (keymgmt, signature, keyexch; cacheable);
+#define KP_EC_NAMES "EC:id-ecPublicKey:1.2.840.10045.2.1"
+static const OSSL_ALGORITHM decoder_algs[] = {
+    {KP_EC_NAMES, "provider=kurv,input=der,structure=PrivateKeyInfo",
+     kp_decoder_pkcs8_functions, "EC PrivateKeyInfo (PKCS#8) on kurv's curves"},
+    {KP_EC_NAMES, "provider=kurv,input=der,structure=SubjectPublicKeyInfo",
+     kp_decoder_spki_functions, "EC SubjectPublicKeyInfo on kurv's curves"},
+    {KP_EC_NAMES, "provider=kurv,input=der,structure=type-specific",
+     kp_decoder_sec1_functions, "EC ECPrivateKey (SEC1) on kurv's curves"},
+    {NULL, NULL, NULL, NULL}
+};
+
+/* kp_query() - the algorithms of @operation_id (keymgmt, signature, keyexch,
+ * decoder; cacheable);
  * NULL for other operations and when no family was found at load. */
 static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_cache)
 {
@@ -106,6 +118,7 @@ static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_c
     case OSSL_OP_KEYMGMT: return keymgmt_algs;
     case OSSL_OP_SIGNATURE: return signature_algs;
     case OSSL_OP_KEYEXCH: return keyexch_algs;
+    case OSSL_OP_DECODER: return decoder_algs;
     default: return NULL;
     }
 }
@@ -150,6 +163,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     if (ctx == NULL)
         return 0;
     ctx->handle = handle;
+    for (const OSSL_DISPATCH *f = in; f->function_id != 0; f++)
+        if (f->function_id == OSSL_FUNC_BIO_READ_EX)
+            ctx->bio_read_ex = OSSL_FUNC_BIO_read_ex(f);
     /* the child library context of delegate.c; without it nothing is delegated */
     ctx->dlg = kp_dlg_new(handle, in);
     pthread_mutex_lock(&lock);

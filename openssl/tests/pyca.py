@@ -13,8 +13,10 @@ name) with the dotted OID:
      an ECDSA signature made and verified (and refused for another message), ECDH between
      two key pairs (both sides equal), a CSR signed by the key and checked with
      is_signature_valid (true; false once a byte of its signature is changed);
-  3. kurv's trace (KURV_PROVIDER_LOG) has exactly "derive NAME" twice (the two ECDH sides)
-     and "verify NAME" twice (the two CSR checks): python3-cryptography 38 runs these
+  3. kurv's trace (KURV_PROVIDER_LOG) has exactly "derive NAME" twice (the two ECDH sides),
+     "check NAME" twice (each side's check of the peer's public key, EVP_PKEY_derive_set_peer),
+     "decode NAME" twice (the CSR's SubjectPublicKeyInfo, decoded by kurv's decoder for each
+     check) and "verify NAME" twice (the two CSR checks): python3-cryptography 38 runs these
      through EVP, where providers serve them. Its key generation and ECDSA sign/verify call
      OpenSSL's EC_KEY_generate_key, ECDSA_sign and ECDSA_verify, which no provider serves,
      so kurv is not asked for them (and the trace has no other line);
@@ -145,7 +147,8 @@ def main():
             fails.append("CSR: a changed signature is valid")
         # 3: kurv's trace
         lines = open(log).read().splitlines() if os.path.exists(log) else []
-        want = sorted([f"derive {name}"] * 2 + [f"verify {name}"] * 2)
+        want = sorted([f"derive {name}"] * 2 + [f"verify {name}"] * 2
+                      + [f"check {name}"] * 2 + [f"decode {name}"] * 2)
         if sorted(lines) != want:
             fails.append(f"kurv's trace is {lines}, not {want}")
         # 4: the secret against OpenSSL's default provider alone

@@ -1,0 +1,110 @@
+/*
+ * openssl/tests/keyload.c: kp-keyload, the keyfiles test's (keyfiles.sh) view of which
+ * provider holds a key read from a file, through libcrypto as an application reads it.
+ *
+ * The default library context with the default and then the kurv provider (OpenSSL 3.0 tries
+ * the decoders of the provider loaded last first: README "OpenSSL provider") and the default
+ * property query "?provider=kurv" (as the scripts' -propquery), then one of:
+ *   key FILE [PASS]   OSSL_DECODER_CTX_new_for_pkey (any input, PEM or DER, any structure,
+ *                     passphrase PASS): prints the provider of the key (EVP_PKEY_get0_provider)
+ *   pub FILE          the same for a public key (selection public key)
+ *   cert FILE         PEM certificate: the provider of X509_get0_pubkey
+ *   p12 FILE PASS     PKCS12_parse: "<key's provider> <certificate key's provider>", then
+ *                     X509_check_private_key of the two ("match" or "mismatch")
+ *   match CERT KEY    X509_check_private_key of a PEM certificate and key: "match"/"mismatch"
+ * Output: one line on stdout. Exit 0, or 1 when the file cannot be read or the providers
+ * cannot be loaded (OpenSSL's errors on stderr).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <openssl/decoder.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/pkcs12.h>
+#include <openssl/provider.h>
+#include <openssl/x509.h>
+
+static const char *prov(const EVP_PKEY *pk)
+{
+    const OSSL_PROVIDER *p = pk != NULL ? EVP_PKEY_get0_provider(pk) : NULL;
+    return p != NULL ? OSSL_PROVIDER_get0_name(p) : "(none)";
+}
+
+static EVP_PKEY *read_key(const char *file, const char *pass, int selection)
+{
+    EVP_PKEY *pk = NULL;
+    BIO *b = BIO_new_file(file, "rb");
+    OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&pk, NULL, NULL, "EC", selection,
+                                                         NULL, NULL);
+    if (b != NULL && d != NULL && pass != NULL)
+        OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)pass, strlen(pass));
+    if (b == NULL || d == NULL || !OSSL_DECODER_from_bio(d, b))
+        pk = NULL;
+    OSSL_DECODER_CTX_free(d);
+    BIO_free(b);
+    return pk;
+}
+
+static X509 *read_cert(const char *file)
+{
+    X509 *x = NULL;
+    BIO *b = BIO_new_file(file, "rb");
+    if (b != NULL)
+        x = PEM_read_bio_X509(b, NULL, NULL, NULL);
+    BIO_free(b);
+    return x;
+}
+
+int main(int argc, char **argv)
+{
+    int ok = 0;
+    if (argc < 3) {
+        fprintf(stderr, "usage: kp-keyload key|pub|cert|p12|match FILE [PASS|KEY]\n");
+        return 2;
+    }
+    if (OSSL_PROVIDER_load(NULL, "default") == NULL || OSSL_PROVIDER_load(NULL, "kurv") == NULL
+        || !EVP_set_default_properties(NULL, "?provider=kurv")) {
+        ERR_print_errors_fp(stderr);
+        return 1;
+    }
+    const char *op = argv[1], *file = argv[2], *arg = argc > 3 ? argv[3] : NULL;
+    if (strcmp(op, "key") == 0 || strcmp(op, "pub") == 0) {
+        EVP_PKEY *pk = read_key(file, arg, strcmp(op, "key") == 0 ? EVP_PKEY_KEYPAIR
+                                                                  : EVP_PKEY_PUBLIC_KEY);
+        if ((ok = pk != NULL))
+            printf("%s\n", prov(pk));
+        EVP_PKEY_free(pk);
+    } else if (strcmp(op, "cert") == 0) {
+        X509 *x = read_cert(file);
+        if ((ok = x != NULL && X509_get0_pubkey(x) != NULL))
+            printf("%s\n", prov(X509_get0_pubkey(x)));
+        X509_free(x);
+    } else if (strcmp(op, "p12") == 0 && arg != NULL) {
+        EVP_PKEY *pk = NULL;
+        X509 *x = NULL;
+        BIO *b = BIO_new_file(file, "rb");
+        PKCS12 *p12 = b != NULL ? d2i_PKCS12_bio(b, NULL) : NULL;
+        if ((ok = p12 != NULL && PKCS12_parse(p12, arg, &pk, &x, NULL) && pk != NULL
+                  && x != NULL))
+            printf("%s %s %s\n", prov(pk), prov(X509_get0_pubkey(x)),
+                   X509_check_private_key(x, pk) == 1 ? "match" : "mismatch");
+        EVP_PKEY_free(pk);
+        X509_free(x);
+        PKCS12_free(p12);
+        BIO_free(b);
+    } else if (strcmp(op, "match") == 0 && arg != NULL) {
+        X509 *x = read_cert(file);
+        EVP_PKEY *pk = read_key(arg, NULL, EVP_PKEY_KEYPAIR);
+        if ((ok = x != NULL && pk != NULL))
+            printf("%s\n", X509_check_private_key(x, pk) == 1 ? "match" : "mismatch");
+        EVP_PKEY_free(pk);
+        X509_free(x);
+    } else {
+        fprintf(stderr, "kp-keyload: unknown operation %s\n", op);
+        return 2;
+    }
+    if (!ok)
+        ERR_print_errors_fp(stderr);
+    return ok ? 0 : 1;
+}
