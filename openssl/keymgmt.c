@@ -335,6 +335,7 @@ static const OSSL_PARAM *km_gettable_params(void *provctx)
         OSSL_PARAM_BN(OSSL_PKEY_PARAM_EC_ORDER, NULL, 0),
         OSSL_PARAM_BN(OSSL_PKEY_PARAM_EC_COFACTOR, NULL, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_EC_GENERATOR, NULL, 0),
+        OSSL_PARAM_int(OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS, NULL),
         OSSL_PARAM_END
     };
     (void)provctx;
@@ -439,6 +440,13 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_FIELD_TYPE)) != NULL
         && !OSSL_PARAM_set_utf8_string(p, "prime-field"))
+        return 0;
+    /* decoded-from-explicit: 0, kurv's keys are on named curves only (its decoders leave
+     * explicit parameters to OpenSSL's). OpenSSL 3.0's X509_verify_cert asks it of every
+     * certificate's key in a chain (check_curve) and fails the chain, "unspecified certificate
+     * verification error", when the key's manager does not answer */
+    if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS)) != NULL
+        && !OSSL_PARAM_set_int(p, 0))
         return 0;
     if (!get_domain_params(k, params))
         return 0;

@@ -3,7 +3,8 @@
  * default provider, on every built curve (kurv_curve_list.h). Checks 1-4 are differences
  * the provider fuzz harness (fuzz/fuzz_provider.c) found, so that a plain test build keeps
  * them fixed; their fuzz inputs are in fuzz/regress/provider/. Check 5 is issue 35's: the
- * domain parameters the default provider answers and kurv did not.
+ * domain parameters the default provider answers and kurv did not; check 6, a parameter
+ * OpenSSL's certificate verification needs (found by the load-order work).
  *
  * In one library context with both providers, the same calls go to each ("provider=kurv",
  * "provider=default") and both must give the right answers, which are:
@@ -29,7 +30,12 @@
  *      (04 || x || y) while the keys' point-format is uncompressed and compressed (02/03 ||
  *      x) once both are set to "compressed"; each name in kurv's gettable params. The
  *      default provider answers these for named curves (ossl_ec_group_todata); kurv's
- *      values come from its curve descriptors (kurv used to give none of them).
+ *      values come from its curve descriptors (kurv used to give none of them);
+ *   6. decoded-from-explicit (EVP_PKEY_get_int_param): 0 from both, and in kurv's gettable
+ *      params. OpenSSL 3.0's X509_verify_cert asks it of each certificate key of a chain
+ *      (check_curve) and fails the chain when it is not answered: kurv did not answer it,
+ *      which broke `openssl verify` and TLS clients once kurv's decoders read the
+ *      certificates (kurv loaded after the default provider, the README's order).
  * Exit 0 when every check passes, 1 otherwise (each failure printed; kurv.so not loading
  * is a failure).
  */
@@ -279,7 +285,7 @@ static void check_generator(const char *group, EVP_PKEY *mine, EVP_PKEY *ref, si
           form, len[0], len[1]);
 }
 
-/* check 5 on @group */
+/* checks 5 and 6 on @group */
 static void test_domain(const char *group)
 {
     EVP_PKEY *mine = keygen(group, "provider=kurv"), *ref = keygen(group, "provider=default");
@@ -325,6 +331,18 @@ static void test_domain(const char *group)
                                             "compressed") == 1,
           "%s: point-format compressed", group);
     check_generator(group, mine, ref, 1 + flen, 0x02, 0x03, "compressed");
+
+    /* check 6 */
+    int ex[2] = {-1, -1};
+    CHECK(OSSL_PARAM_locate_const(gettable, OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS)
+              != NULL, "%s: decoded-from-explicit not in kurv's gettable params", group);
+    CHECK(EVP_PKEY_get_int_param(mine, OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS,
+                                 &ex[0]) == 1 && ex[0] == 0,
+          "%s: kurv's decoded-from-explicit: %d (want 0)", group, ex[0]);
+    CHECK(EVP_PKEY_get_int_param(ref, OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS,
+                                 &ex[1]) == 1 && ex[1] == 0,
+          "%s: the default provider's decoded-from-explicit: %d (test assumption)", group,
+          ex[1]);
 end:
     EVP_PKEY_free(mine);
     EVP_PKEY_free(ref);
