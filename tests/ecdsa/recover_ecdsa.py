@@ -113,93 +113,94 @@ def main():
     n = curve.order
     slen = (n.bit_length() + 7) // 8
     print("kurv recover vs python3-ecdsa %s on %s" % (ecdsa.__version__, name))
-    tmp = tempfile.mkdtemp(prefix="kurv-recover-py.")
-    key = os.path.join(tmp, "key.pem")
-    msg = os.path.join(tmp, "msg")
-    sigf = os.path.join(tmp, "sig")
-    out = os.path.join(tmp, "out.pem")
+    # removed with what the checks wrote, however they end
+    with tempfile.TemporaryDirectory(prefix="kurv-recover-py.") as tmp:
+        key = os.path.join(tmp, "key.pem")
+        msg = os.path.join(tmp, "msg")
+        sigf = os.path.join(tmp, "sig")
+        out = os.path.join(tmp, "out.pem")
 
-    # kurv -> python
-    kurv("keygen", "-c", name, "-o", key)
-    vk = ecdsa.VerifyingKey.from_pem(kurv("pubkey", "-k", key).decode())
-    ids = set()
-    for i in range(ROUNDS):
-        data = secrets.token_bytes(i * 7)
-        with open(msg, "wb") as f:
-            f.write(data)
-        hname, hf = [("sha256", hashlib.sha256), ("sha384", hashlib.sha384),
-                     ("sha512", hashlib.sha512)][i % 3]
-        extra = [[], ["--low-s"], ["--hedged"], ["--hedged", "--low-s"]][i % 4]
-        sig = kurv("sign", "-k", key, "-H", hname, "--format", "rec", *extra, msg)
-        check(len(sig) == 2 * slen + 1, "kurv -> python: rec length %d" % len(sig))
-        r = int.from_bytes(sig[:slen], "big")
-        s = int.from_bytes(sig[slen:2 * slen], "big")
-        recid = sig[2 * slen]
-        ids.add(recid)
-        digest = hf(data).digest()
-        cands = ecdsa.VerifyingKey.from_public_key_recovery_with_digest(
-            sig[:2 * slen], digest, curve, hashfunc=hf, sigdecode=sigdecode_string,
-            allow_truncate=True)
-        check(any(pem_point(c) == pem_point(vk) for c in cands),
-              "kurv -> python: %s round %d: python's candidates lack the signer" % (name, i))
-        Q = recover_py(curve, r, s, recid, digest)
-        check(Q is not None and Q.x() == vk.pubkey.point.x() and Q.y() == vk.pubkey.point.y(),
-              "kurv -> python: %s round %d: id %d names another key" % (name, i, recid))
-        check(vk.verify_digest(sig[:2 * slen], digest, sigdecode=sigdecode_string,
-                               allow_truncate=True),
-              "kurv -> python: signature does not verify")
-        if "--low-s" in extra:
-            check(s <= n // 2, "kurv -> python: --low-s gave a high s")
-    check(ids <= {0, 1}, "kurv -> python: ids seen %s (2 and 3 need x(R) >= n)" % sorted(ids))
+        # kurv -> python
+        kurv("keygen", "-c", name, "-o", key)
+        vk = ecdsa.VerifyingKey.from_pem(kurv("pubkey", "-k", key).decode())
+        ids = set()
+        for i in range(ROUNDS):
+            data = secrets.token_bytes(i * 7)
+            with open(msg, "wb") as f:
+                f.write(data)
+            hname, hf = [("sha256", hashlib.sha256), ("sha384", hashlib.sha384),
+                         ("sha512", hashlib.sha512)][i % 3]
+            extra = [[], ["--low-s"], ["--hedged"], ["--hedged", "--low-s"]][i % 4]
+            sig = kurv("sign", "-k", key, "-H", hname, "--format", "rec", *extra, msg)
+            check(len(sig) == 2 * slen + 1, "kurv -> python: rec length %d" % len(sig))
+            r = int.from_bytes(sig[:slen], "big")
+            s = int.from_bytes(sig[slen:2 * slen], "big")
+            recid = sig[2 * slen]
+            ids.add(recid)
+            digest = hf(data).digest()
+            cands = ecdsa.VerifyingKey.from_public_key_recovery_with_digest(
+                sig[:2 * slen], digest, curve, hashfunc=hf, sigdecode=sigdecode_string,
+                allow_truncate=True)
+            check(any(pem_point(c) == pem_point(vk) for c in cands),
+                  "kurv -> python: %s round %d: python's candidates lack the signer" % (name, i))
+            Q = recover_py(curve, r, s, recid, digest)
+            check(Q is not None and Q.x() == vk.pubkey.point.x() and Q.y() == vk.pubkey.point.y(),
+                  "kurv -> python: %s round %d: id %d names another key" % (name, i, recid))
+            check(vk.verify_digest(sig[:2 * slen], digest, sigdecode=sigdecode_string,
+                                   allow_truncate=True),
+                  "kurv -> python: signature does not verify")
+            if "--low-s" in extra:
+                check(s <= n // 2, "kurv -> python: --low-s gave a high s")
+        check(ids <= {0, 1}, "kurv -> python: ids seen %s (2 and 3 need x(R) >= n)" % sorted(ids))
 
-    # python -> kurv
-    for i in range(ROUNDS):
-        sk = ecdsa.SigningKey.generate(curve=curve)
-        data = secrets.token_bytes(5 + i)
-        with open(msg, "wb") as f:
-            f.write(data)
-        digest = hashlib.sha256(data).digest()
-        k = secrets.randbelow(n - 1) + 1
-        sig = sk.sign_digest(digest, k=k, sigencode=sigencode_string)
-        R = curve.generator * k
-        recid = (R.y() & 1) | ((R.x() >= n) << 1)
-        with open(sigf, "wb") as f:
-            f.write(sig + bytes([recid]))
-        kurv("recover", "-c", name, "-H", "sha256", "-s", sigf, "-o", out, msg)
-        with open(out) as f:
-            got = ecdsa.VerifyingKey.from_pem(f.read())
-        check(pem_point(got) == pem_point(sk.get_verifying_key()),
-              "python -> kurv: %s round %d: kurv recovered another key" % (name, i))
+        # python -> kurv
+        for i in range(ROUNDS):
+            sk = ecdsa.SigningKey.generate(curve=curve)
+            data = secrets.token_bytes(5 + i)
+            with open(msg, "wb") as f:
+                f.write(data)
+            digest = hashlib.sha256(data).digest()
+            k = secrets.randbelow(n - 1) + 1
+            sig = sk.sign_digest(digest, k=k, sigencode=sigencode_string)
+            R = curve.generator * k
+            recid = (R.y() & 1) | ((R.x() >= n) << 1)
+            with open(sigf, "wb") as f:
+                f.write(sig + bytes([recid]))
+            kurv("recover", "-c", name, "-H", "sha256", "-s", sigf, "-o", out, msg)
+            with open(out) as f:
+                got = ecdsa.VerifyingKey.from_pem(f.read())
+            check(pem_point(got) == pem_point(sk.get_verifying_key()),
+                  "python -> kurv: %s round %d: kurv recovered another key" % (name, i))
 
-    # x(R) >= n, built: x = n + t, r = t (see test_recover.c for why a nonce cannot give it)
-    p = curve.curve.p()
-    t = 1
-    while lift(curve, n + t, 0) is None:
-        t += 1
-    check(n + t < p, "no x in [n, p) found")
-    digest = hashlib.sha256(b"x(R) >= n").digest()
-    for parity in (0, 1):
-        s = (0x5A5A << (8 * slen - 24)) % n or 1
-        sig = t.to_bytes(slen, "big") + s.to_bytes(slen, "big")
-        with open(sigf, "wb") as f:
-            f.write(sig + bytes([2 | parity]))
-        kurv("recover", "-c", name, "--digest", digest.hex(), "-s", sigf, "-o", out)
-        with open(out) as f:
-            got = ecdsa.VerifyingKey.from_pem(f.read())
-        Q = recover_py(curve, t, s, 2 | parity, digest)
-        check(Q is not None and got.pubkey.point.x() == Q.x() and got.pubkey.point.y() == Q.y(),
-              "x(R) >= n: kurv and python3-ecdsa recover different keys (parity %d)" % parity)
-        ok = False
-        try:
-            ok = got.verify_digest(sig, digest, sigdecode=sigdecode_string,
-                                    allow_truncate=True)
-        except ecdsa.BadSignatureError:
+        # x(R) >= n, built: x = n + t, r = t (see test_recover.c for why a nonce cannot give it)
+        p = curve.curve.p()
+        t = 1
+        while lift(curve, n + t, 0) is None:
+            t += 1
+        check(n + t < p, "no x in [n, p) found")
+        digest = hashlib.sha256(b"x(R) >= n").digest()
+        for parity in (0, 1):
+            s = (0x5A5A << (8 * slen - 24)) % n or 1
+            sig = t.to_bytes(slen, "big") + s.to_bytes(slen, "big")
+            with open(sigf, "wb") as f:
+                f.write(sig + bytes([2 | parity]))
+            kurv("recover", "-c", name, "--digest", digest.hex(), "-s", sigf, "-o", out)
+            with open(out) as f:
+                got = ecdsa.VerifyingKey.from_pem(f.read())
+            Q = recover_py(curve, t, s, 2 | parity, digest)
+            check(Q is not None and got.pubkey.point.x() == Q.x() and got.pubkey.point.y() == Q.y(),
+                  "x(R) >= n: kurv and python3-ecdsa recover different keys (parity %d)" % parity)
             ok = False
-        check(ok, "x(R) >= n: python3-ecdsa does not verify (r, s) under kurv's key "
-                  "(parity %d)" % parity)
+            try:
+                ok = got.verify_digest(sig, digest, sigdecode=sigdecode_string,
+                                        allow_truncate=True)
+            except ecdsa.BadSignatureError:
+                ok = False
+            check(ok, "x(R) >= n: python3-ecdsa does not verify (r, s) under kurv's key "
+                      "(parity %d)" % parity)
 
-    print("%d checks, %d failed" % (checks, failures))
-    return 1 if failures else 0
+        print("%d checks, %d failed" % (checks, failures))
+        return 1 if failures else 0
 
 
 if __name__ == "__main__":
