@@ -3,8 +3,11 @@
 # built kurv.so), KURV_FAMILY_DIR (the folder of the built family libraries, which the
 # provider dlopen()s through LD_LIBRARY_PATH), KURV_PROVIDER_SO (kurv.so itself).
 # Sets: T (a scratch folder removed at exit), LOG (the KURV_PROVIDER_LOG file, exported),
-# KURV (-provider kurv -provider base), KURVDEF (kurv first, then default, preferred by
-# property query), and the helpers below (wait_port sets port).
+# KURV (-provider base -provider kurv), KURVDEF (default, then kurv, preferred by property
+# query), both in the README's order, kurv last: OpenSSL 3.0 tries the decoders of the last
+# provider first, so keys read from files are kurv's; KURVFIRST (the other order, kurv then
+# default: OpenSSL's default decoders read the files), and the helpers below (wait_port sets
+# port).
 set -eu
 command -v openssl >/dev/null 2>&1 || { echo "SKIP: no openssl command"; exit 77; }
 : "${OPENSSL_MODULES:?set by meson}" "${KURV_FAMILY_DIR:?set by meson}"
@@ -16,8 +19,9 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/kurv-prov.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 export LOG="$T/trace.log"
 export KURV_PROVIDER_LOG="$LOG"
-KURV="-provider kurv -provider base"
-KURVDEF="-provider kurv -provider default -propquery ?provider=kurv"
+KURV="-provider base -provider kurv"
+KURVDEF="-provider default -provider kurv -propquery ?provider=kurv"
+KURVFIRST="-provider kurv -provider default -propquery ?provider=kurv"
 
 # A sanitizer build (-Db_sanitize=address,undefined): kurv.so needs the ASan runtime loaded
 # first, and the openssl binary is not instrumented, so the runtime is preloaded into it (into

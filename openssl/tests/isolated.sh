@@ -1,6 +1,6 @@
 #!/bin/sh
 # openssl/tests/isolated.sh NAME OSSLNAME HASH: kurv alone does the EC work.
-# With `-provider kurv -provider base` (base has encoders and decoders but no EC code):
+# With `-provider base -provider kurv` (base has encoders and decoders but no EC code):
 # genpkey makes a key on the curve that OpenSSL alone (its default provider) then reads and
 # checks; pkeyutl -sign twice gives identical signatures (RFC 6979) that OpenSSL alone
 # verifies; kurv verifies OpenSSL's signature and refuses it on an altered digest; pkeyutl
@@ -16,8 +16,12 @@ expect_count 1 "keygen $name"; reset_log
 openssl pkey -in "$T/k.pem" -check -noout | grep -q 'Key is valid' || fail "OpenSSL: key invalid"
 openssl pkey -in "$T/k.pem" -text -noout | grep -q "ASN1 OID: $ossl" || fail "OpenSSL: not on $ossl"
 openssl pkey -in "$T/k.pem" -pubout -out "$T/k.pub"
-# kurv reads OpenSSL's key files as well (the group by OpenSSL's name and by kurv's)
+# kurv reads OpenSSL's key files as well (the group by OpenSSL's name and by kurv's), with
+# its own decoder (kurv loaded last) and checks the key
 openssl pkey $KURV -in "$T/k.pem" -check -noout | grep -q 'Key is valid' || fail "kurv: key invalid"
+expect_count 1 "decode $name"
+expect_count 1 "check $name"
+reset_log
 
 # signatures: deterministic, verified by OpenSSL alone
 head -c 1000 /dev/urandom >"$T/msg"

@@ -4,17 +4,23 @@
 # PEM and DER, PKCS#8 PEM and DER, plain and encrypted (pkcs8 -topk8 -v2 aes-256-cbc), its
 # SubjectPublicKeyInfo PEM and DER, a self-signed certificate and a PKCS#12 file; then, with
 # default and kurv loaded, kurv last (OpenSSL 3.0 tries the decoders of the provider loaded
-# last first) and preferred:
+# last first) and preferred, the README's order (common.sh's KURVDEF):
 #   - KEYLOAD (kp-keyload, keyload.c) names the provider of each key (EVP_PKEY_get0_provider,
 #     X509_get0_pubkey, PKCS12_parse): kurv, and the trace has one "decode NAME" per file;
 #   - `openssl pkey -check` ("check NAME"), key/certificate matching by X509_check_private_key
 #     and `openssl pkcs12 -export` ("match NAME"), `openssl cms -sign/-verify` and CMS ECDH
 #     encryption (the originator's ephemeral key: "keygen NAME") and decryption run in kurv.
+#   - the load order matters, as the README says: `openssl pkey -check` reads the key with
+#     kurv's decoder ("decode NAME", "check NAME") with -provider default -provider kurv and
+#     with an openssl.cnf activating default_sect then kurv_sect, and with OpenSSL's default
+#     decoders (neither line; the default provider checks the key) with -provider kurv
+#     -provider default and a cnf in that order; and a provider loaded after those two (null)
+#     gives kurv's decoders again (OpenSSL sorts its provider list by name when it loads one).
 # With "default" (a curve kurv lacks, e.g. secp224r1): every key loads, is the default
 # provider's, the trace says "decode OSSLNAME (default)" and has no line without "(default)".
 . "$(dirname "$0")/common.sh"
 name=$1 ossl=$2 hash=$3 L=$4 mode=${5:-kurv}
-P="-provider default -provider kurv -propquery ?provider=kurv"
+P=$KURVDEF
 if [ "$mode" = default ]; then
     want=default line="decode $ossl (default)"
 else
@@ -66,6 +72,54 @@ if [ "$mode" = default ]; then
     echo "ok: $ossl key files load in the default provider, traced as (default)"
     exit 0
 fi
+
+# the load order (README "OpenSSL provider"): flags, then an openssl.cnf as the README's
+# cnf_order FIRST SECOND: $T/FIRST-SECOND.cnf activating the two in that order, kurv by path
+cnf_order() {
+    cat >"$T/$1-$2.cnf" <<CNF
+openssl_conf = openssl_init
+[openssl_init]
+providers = provider_sect
+alg_section = evp_properties
+[provider_sect]
+$1 = $1_sect
+$2 = $2_sect
+[kurv_sect]
+module = $KURV_PROVIDER_SO
+activate = 1
+[default_sect]
+activate = 1
+[evp_properties]
+default_properties = ?provider=kurv
+CNF
+}
+cnf_order default kurv
+cnf_order kurv default
+# order_check WANT CONF ARGS...: openssl pkey ARGS -check on the PKCS#8 file, OPENSSL_CONF
+# at CONF; WANT kurv: decoded and checked by kurv; WANT default: neither (OpenSSL's
+# decoders, the default provider's check)
+order_check() {
+    w=$1 conf=$2; shift 2
+    reset_log
+    ( export OPENSSL_CONF="$conf"; openssl pkey "$@" -check -noout -in "$T/p8.pem" ) \
+        | grep -q 'Key is valid' || fail "pkey -check $* ($conf)"
+    n=0; [ "$w" = default ] || n=1
+    expect_count $n "decode $name"
+    expect_count $n "check $name"
+}
+order_check kurv /dev/null $KURVDEF
+order_check kurv "$T/default-kurv.cnf"
+order_check default /dev/null $KURVFIRST
+order_check default "$T/kurv-default.cnf"
+order_check kurv /dev/null $KURVFIRST -provider null
+# the other order still signs in kurv (the default provider's key imported into kurv's)
+reset_log
+openssl dgst -"$hash" -binary "$T/p8.pem" >"$T/dg"
+openssl pkeyutl $KURVFIRST -sign -inkey "$T/p8.pem" -in "$T/dg" -out "$T/sig"
+expect_count 0 "decode $name"
+expect_count 1 "sign $name"
+openssl pkeyutl -verify -pubin -inkey "$T/spki.pem" -in "$T/dg" -sigfile "$T/sig" \
+    | grep -q 'Signature Verified Successfully' || fail "OpenSSL: the signature (kurv first)"
 
 # openssl pkey -check
 reset_log

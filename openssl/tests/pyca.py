@@ -8,7 +8,7 @@ OPENSSL_MODULES points at a folder without legacy.so. This test, for the curve N
 name) with the dotted OID:
   1. with OPENSSL_MODULES at kurv.so's folder, python3-cryptography fails to start (the
      reason the README no longer gives that recipe);
-  2. with OPENSSL_CONF at such a config (kurv and default active, default_properties
+  2. with OPENSSL_CONF at such a config (default and kurv active, default_properties
      ?provider=kurv, OPENSSL_MODULES unset), in a child process: an EC key pair generated,
      an ECDSA signature made and verified (and refused for another message), ECDH between
      two key pairs (both sides equal), a CSR signed by the key and checked with
@@ -22,6 +22,12 @@ name) with the dotted OID:
      so kurv is not asked for them (and the trace has no other line);
   4. the ECDH secret equals the one OpenSSL's default provider alone derives from the same
      keys (openssl pkeyutl -derive, no config).
+Steps 2 to 4 run twice: with the README's config (default_sect, then kurv_sect) and with the
+other order (kurv_sect first). Both give kurv's decoders and the same trace: unlike the
+openssl command, python3-cryptography 38 loads the legacy and default providers itself
+(OSSL_PROVIDER_load) after the config's, and OpenSSL 3.0 sorts its provider list by name
+when a provider is loaded, which puts kurv after default either way
+(openssl/tests/keyfiles.sh tests the order with the openssl command).
 Exit 0 when all holds, 1 on a failure, 77 (SKIP, said on stdout) when /usr/bin/python3
 has no python3-cryptography on the system's libcrypto 3, or in a sanitizer build (python3
 cannot load an ASan-instrumented kurv.so).
@@ -120,55 +126,69 @@ def main():
         if r.returncode == 0:
             fails.append("python3-cryptography started with OPENSSL_MODULES at kurv.so's "
                          "folder (no legacy.so there): the README's reason is gone")
-        # 2: the module = PATH config
-        cnf = os.path.join(tmp, "kurv.cnf")
-        log = os.path.join(tmp, "trace.log")
-        with open(cnf, "w") as f:
-            f.write("openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n"
-                    "alg_section = algorithm_sect\n[provider_sect]\nkurv = kurv_sect\n"
-                    "default = default_sect\n[kurv_sect]\n"
-                    f"module = {so}\nactivate = 1\n[default_sect]\nactivate = 1\n"
-                    "[algorithm_sect]\ndefault_properties = ?provider=kurv\n")
-        r = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", oid],
-                           env=dict(env, OPENSSL_CONF=cnf, KURV_PROVIDER_LOG=log),
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            print(r.stdout, r.stderr, file=sys.stderr)
-            print(f"FAIL: {name}: python3-cryptography with kurv configured", file=sys.stderr)
-            return 1
-        res = json.loads(r.stdout)
-        if not res["refused"]:
-            fails.append("ECDSA: a signature verified for another message")
-        if res["s_ab"] != res["s_ba"] or not res["s_ab"]:
-            fails.append(f"ECDH: the two sides differ: {res['s_ab']} {res['s_ba']}")
-        if res["csr_valid"] is not True:
-            fails.append("CSR: its signature is not valid")
-        if res["bad_valid"] is not False:
-            fails.append("CSR: a changed signature is valid")
-        # 3: kurv's trace
-        lines = open(log).read().splitlines() if os.path.exists(log) else []
-        want = sorted([f"derive {name}"] * 2 + [f"verify {name}"] * 2
-                      + [f"check {name}"] * 2 + [f"decode {name}"] * 2)
-        if sorted(lines) != want:
-            fails.append(f"kurv's trace is {lines}, not {want}")
-        # 4: the secret against OpenSSL's default provider alone
-        a_pem, b_pub = os.path.join(tmp, "a.pem"), os.path.join(tmp, "b.pub")
-        with open(a_pem, "w") as f:
-            f.write(res["a"])
-        with open(b_pub, "w") as f:
-            f.write(res["b_pub"])
-        d = subprocess.run(["openssl", "pkeyutl", "-derive", "-inkey", a_pem,
-                            "-peerkey", b_pub], env=dict(env, OPENSSL_CONF="/dev/null"),
-                           capture_output=True)
-        if d.returncode != 0 or d.stdout.hex() != res["s_ab"]:
-            fails.append(f"ECDH: OpenSSL's default provider derives {d.stdout.hex()} "
-                         f"({d.stderr.decode().strip()}), kurv {res['s_ab']}")
-        print(f"{name}: trace {lines}")
+        for first, second in (("default", "kurv"), ("kurv", "default")):
+            fail = run_config(tmp, env, so, name, oid, first, second, fails)
+            if fail:
+                return fail
     for f in fails:
         print(f"FAIL: {name}: {f}", file=sys.stderr)
     if not fails:
         print(f"PASS: {name}: python3-cryptography ({version}) with kurv by module path")
     return 1 if fails else 0
+
+
+def run_config(tmp, env, so, name, oid, first, second, fails):
+    """Steps 2 to 4 with a config activating FIRST then SECOND; appends to fails.
+    Return: 0, or 1 when the child fails (its output printed)."""
+    order = f"{first}_sect, then {second}_sect"
+    mine = []
+    # 2: the module = PATH config
+    cnf = os.path.join(tmp, f"{first}-{second}.cnf")
+    log = os.path.join(tmp, f"{first}-{second}.log")
+    with open(cnf, "w") as f:
+        f.write("openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n"
+                "alg_section = algorithm_sect\n[provider_sect]\n"
+                f"{first} = {first}_sect\n{second} = {second}_sect\n[kurv_sect]\n"
+                f"module = {so}\nactivate = 1\n[default_sect]\nactivate = 1\n"
+                "[algorithm_sect]\ndefault_properties = ?provider=kurv\n")
+    r = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", oid],
+                       env=dict(env, OPENSSL_CONF=cnf, KURV_PROVIDER_LOG=log),
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        print(r.stdout, r.stderr, file=sys.stderr)
+        print(f"FAIL: {name}: python3-cryptography with kurv configured ({order})",
+              file=sys.stderr)
+        return 1
+    res = json.loads(r.stdout)
+    if not res["refused"]:
+        mine.append("ECDSA: a signature verified for another message")
+    if res["s_ab"] != res["s_ba"] or not res["s_ab"]:
+        mine.append(f"ECDH: the two sides differ: {res['s_ab']} {res['s_ba']}")
+    if res["csr_valid"] is not True:
+        mine.append("CSR: its signature is not valid")
+    if res["bad_valid"] is not False:
+        mine.append("CSR: a changed signature is valid")
+    # 3: kurv's trace
+    lines = open(log).read().splitlines() if os.path.exists(log) else []
+    want = sorted([f"derive {name}"] * 2 + [f"verify {name}"] * 2
+                  + [f"check {name}"] * 2 + [f"decode {name}"] * 2)
+    if sorted(lines) != want:
+        mine.append(f"kurv's trace is {lines}, not {want}")
+    # 4: the secret against OpenSSL's default provider alone
+    a_pem, b_pub = os.path.join(tmp, "a.pem"), os.path.join(tmp, "b.pub")
+    with open(a_pem, "w") as f:
+        f.write(res["a"])
+    with open(b_pub, "w") as f:
+        f.write(res["b_pub"])
+    d = subprocess.run(["openssl", "pkeyutl", "-derive", "-inkey", a_pem,
+                        "-peerkey", b_pub], env=dict(env, OPENSSL_CONF="/dev/null"),
+                       capture_output=True)
+    if d.returncode != 0 or d.stdout.hex() != res["s_ab"]:
+        mine.append(f"ECDH: OpenSSL's default provider derives {d.stdout.hex()} "
+                     f"({d.stderr.decode().strip()}), kurv {res['s_ab']}")
+    print(f"{name} ({order}): trace {lines}")
+    fails.extend(f"{order}: {m}" for m in mine)
+    return 0
 
 
 if __name__ == "__main__":

@@ -6,9 +6,12 @@
 #   handshake with such a certificate is refused, as OpenSSL refuses it;
 #   for Brainpool, RFC 8734's TLS 1.3 group <curve>tls13 between two kurv endpoints (a
 #   P-256 certificate), which a stock client does not offer.
-# Each side has its own trace: kurv's side must show keygen, derive and sign (server) or
-# verify (client) on the curve; stock OpenSSL's side none. Servers listen on port 0 (the
-# kernel picks a free port; s_server prints it), so tests run in parallel.
+# kurv's sides load it as the README says (-provider default -provider kurv -propquery
+# ?provider=kurv). Each side has its own trace: kurv's side must show keygen, derive and sign
+# (server) or verify (client) on the curve, and the certificates' keys read by kurv's decoder
+# (decode; on the server the key file too, matched to its certificate in kurv: match);
+# stock OpenSSL's side none. Servers listen on port 0 (the kernel picks a free port;
+# s_server prints it), so tests run in parallel.
 . "$(dirname "$0")/common.sh"
 name=$1 ossl=$2 hash=$3 group=${4:-$1}   # the TLS group: kurv's curve name is one
 
@@ -58,8 +61,10 @@ check_side() {
     fi
     [ "$(lines "$f" keygen "$curve")" -ge 1 ] || fail "$role: no kurv keygen on $curve"
     [ "$(lines "$f" derive "$curve")" -ge 1 ] || fail "$role: no kurv derive on $curve"
+    [ "$(lines "$f" decode "$name")" -ge 1 ] || fail "$role: no kurv decode on $name"
     if [ "$role" = server ]; then
         [ "$(lines "$f" sign "$name")" -ge 1 ] || fail "server: no kurv signature on $name"
+        [ "$(lines "$f" match "$name")" -ge 1 ] || fail "server: no kurv match on $name"
     else
         [ "$(lines "$f" verify "$name")" -ge 1 ] || fail "client: no kurv verify on $name"
     fi

@@ -1,10 +1,12 @@
 #!/bin/sh
 # openssl/tests/x509.sh NAME OSSLNAME HASH: X.509 and CMS with kurv doing the EC work.
-# kurv is loaded with the default provider and preferred (-propquery ?provider=kurv): a
-# self-signed CA, a CSR, an issued certificate, `openssl verify`, CMS signed data with and
-# without signed attributes; each is checked by OpenSSL alone, and OpenSSL's own CA,
-# certificate and CMS are checked by kurv. The trace counts every EC operation exactly (and
-# stays empty for OpenSSL alone); altered certificates and signatures fail.
+# kurv is loaded as the README says, after the default provider and preferred
+# (-provider default -provider kurv -propquery ?provider=kurv), so keys and certificates read
+# from files are kurv's ("decode NAME"): a self-signed CA, a CSR, an issued certificate,
+# `openssl verify` (a chain whose keys are kurv's), CMS signed data with and without signed
+# attributes; each is checked by OpenSSL alone, and OpenSSL's own CA, certificate and CMS are
+# checked by kurv. The trace counts every EC operation exactly (and stays empty for OpenSSL
+# alone); altered certificates and signatures fail.
 . "$(dirname "$0")/common.sh"
 name=$1 ossl=$2 hash=$3
 P=$KURVDEF
@@ -21,7 +23,10 @@ openssl req $P -x509 -new -key "$T/ca.key" -subj "/CN=kurv CA $name" -days 30 -"
     -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign \
     -out "$T/ca.crt"
 openssl req $P -new -key "$T/leaf.key" -subj "/CN=kurv leaf $name" -"$hash" -out "$T/leaf.csr"
-expect_count 2 "sign $name"; reset_log
+expect_count 2 "sign $name"
+# the key files were read by kurv's decoder (openssl req reads a key more than once)
+[ "$(count "decode $name")" -ge 2 ] || { cat "$LOG" >&2; fail "req: keys not decoded by kurv"; }
+reset_log
 openssl x509 $P -req -in "$T/leaf.csr" -CA "$T/ca.crt" -CAkey "$T/ca.key" -CAcreateserial \
     -days 30 -"$hash" -extfile "$T/leaf.ext" -out "$T/leaf.crt"
 # one signature (the certificate) and one verification (the CSR's self-signature)
@@ -30,6 +35,9 @@ expect_count 1 "verify $name"
 reset_log
 openssl verify $P -CAfile "$T/ca.crt" "$T/leaf.crt" | grep -q ': OK' || fail "kurv: verify"
 expect_count 1 "verify $name"
+# both certificates' keys are kurv's: OpenSSL 3.0's chain check asks each for
+# decoded-from-explicit (keymgmt.c), without which this verify fails ("unspecified")
+expect_count 2 "decode $name"
 reset_log
 
 # OpenSSL alone checks kurv's objects
@@ -51,6 +59,7 @@ openssl x509 -req -in "$T/oleaf.csr" -CA "$T/oca.crt" -CAkey "$T/oca.key" -CAcre
 openssl verify $P -check_ss_sig -CAfile "$T/oca.crt" "$T/oleaf.crt" | grep -q ': OK' \
     || fail "kurv: OpenSSL's certificate"
 expect_count 2 "verify $name"   # the leaf's and, with -check_ss_sig, the CA's
+expect_count 2 "decode $name"   # OpenSSL's two certificates, read into kurv keys
 reset_log
 
 # altered certificate: one bit of the signature's last byte
@@ -99,10 +108,13 @@ done
 # and the other way round
 openssl cms $P -encrypt -binary -aes-128-cbc -in "$T/msg" -recip "$T/leaf.crt" -outform DER \
     -out "$T/e.cms"
-# (no keygen line: OpenSSL 3.0's CMS makes the originator's ephemeral key from the recipient
-# certificate's key, which OpenSSL's decoder keeps in the default provider, and this run
-# shows it made there; the ECDH itself is kurv's)
-expect_count 1 "derive $name"; reset_log
+# OpenSSL 3.0's CMS makes the originator's ephemeral key from the recipient certificate's
+# key, kurv's (its decoder read the certificate): generated and used by kurv
+expect_count 1 "decode $name"
+expect_count 1 "keygen $name"
+expect_count 1 "derive $name"
+[ -z "$(grep ' (default)$' "$LOG")" ] || { cat "$LOG" >&2; fail "CMS encryption: default used"; }
+reset_log
 openssl cms -decrypt -binary -inform DER -in "$T/e.cms" -recip "$T/leaf.crt" \
     -inkey "$T/leaf.key" -out "$T/e.out"
 cmp -s "$T/msg" "$T/e.out" || fail "OpenSSL: CMS decryption of kurv's"
