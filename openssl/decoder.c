@@ -64,27 +64,15 @@ enum structure { PKCS8, SPKI, SEC1 };
 static void *dec_newctx(void *provctx) { return provctx; }
 static void dec_freectx(void *ctx) { (void)ctx; }
 
-/* Which selections a structure answers, as the default provider's der2key does: the first of
- * private, public, parameters that @selection names decides (0: any). */
-static int does_selection(int selection, int mask)
-{
-    static const int checks[] = { KP_SEL_PRIV, KP_SEL_PUB, OSSL_KEYMGMT_SELECT_ALL_PARAMETERS };
-    if (selection == 0)
-        return 1;
-    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
-        if (selection & checks[i])
-            return (mask & checks[i]) != 0;
-    return 0;
-}
 static int dec_priv_selection(void *provctx, int selection)
 {
     (void)provctx;
-    return does_selection(selection, KP_SEL_PRIV);
+    return kp_does_selection(selection, KP_SEL_PRIV);
 }
 static int dec_pub_selection(void *provctx, int selection)
 {
     (void)provctx;
-    return does_selection(selection, KP_SEL_PUB);
+    return kp_does_selection(selection, KP_SEL_PUB);
 }
 
 /* tlv() - one DER element at *@p (before @end): its tag in *@tag, its content in

@@ -251,6 +251,12 @@ const kp_dfn *kp_dlg_get(void *provctx)
     return ready ? &d->fn : NULL;
 }
 
+OSSL_LIB_CTX *kp_dlg_libctx(void *provctx)
+{
+    kp_provctx *pc = provctx;
+    return pc != NULL && pc->dlg != NULL ? pc->dlg->child : NULL;
+}
+
 void kp_dlg_name(const kp_dfn *f, void *dk, char *out, size_t outsize)
 {
     char group[64] = "";

@@ -251,22 +251,13 @@ static const OSSL_PARAM *km_types(int selection)
     return dom;
 }
 
-/* km_export() - OSSL_FUNC_keymgmt_export: group, encoding, point-format, and for
- * @selection's parts pub (in point-format's form) and priv (scalar_len bytes, no BIGNUM)
- * to @cb. Return: @cb's result; 0 for a key without a group or when memory runs out.
- * The trace says "export <curve>" (" (default)" for a default provider's key): OpenSSL
- * exports a kurv key to hand it to another provider, e.g. to the default provider's
- * encoders when writing it to a file (kurv has no encoder). */
-static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbarg)
+/* kp_key_export() - contract in prov.h: km_export without the trace. */
+int kp_key_export(const kp_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg)
 {
-    kp_key *k = keydata;
-    if (k != NULL && k->dk != NULL) {
-        kp_dlg_log("export", k->df, k->dk);
+    if (k != NULL && k->dk != NULL)
         return k->df->km_export(k->dk, selection, cb, cbarg);
-    }
     if (k == NULL || k->curve == NULL)
         return 0;
-    kp_log("export", k->curve);
     OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
     OSSL_PARAM *params = NULL;
     uint8_t d[KURV_MAX_SCALAR_LEN];             /* d, native byte order */
@@ -310,6 +301,19 @@ end:
     OSSL_PARAM_BLD_free(bld);
     kurv_wipe(d, sizeof d);
     return ok;
+}
+
+/* km_export() - OSSL_FUNC_keymgmt_export: kp_key_export() (prov.h), traced "export <curve>"
+ * (" (default)" for a default provider's key): OpenSSL exports a kurv key to hand it to
+ * another provider, e.g. to the default provider's text encoder (`openssl ec -text`). */
+static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbarg)
+{
+    kp_key *k = keydata;
+    if (k != NULL && k->dk != NULL)
+        kp_dlg_log("export", k->df, k->dk);
+    else if (k != NULL)
+        kp_log("export", k->curve);
+    return kp_key_export(k, selection, cb, cbarg);
 }
 
 /* km_gettable_params() - the params km_get_params answers (static). */

@@ -251,3 +251,15 @@ void *kp_km_load(const void *reference, size_t reference_sz)
     *ref = NULL;
     return k;
 }
+
+/* kp_does_selection() - contract in prov.h. */
+int kp_does_selection(int selection, int mask)
+{
+    static const int checks[] = { KP_SEL_PRIV, KP_SEL_PUB, OSSL_KEYMGMT_SELECT_ALL_PARAMETERS };
+    if (selection == 0)
+        return 1;
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        if (selection & checks[i])
+            return (mask & checks[i]) != 0;
+    return 0;
+}

@@ -21,6 +21,10 @@
  *                  serving keys on the curves kurv does not offer here
  *   decoder.c      DECODER "EC": PrivateKeyInfo, SubjectPublicKeyInfo and SEC1 DER into
  *                  kurv keys (kurv's keyfile parsers), handed over by reference (kp_km_load)
+ *   encoder.c      ENCODER "EC": kurv keys into PrivateKeyInfo (plain or encrypted by OpenSSL's
+ *                  PKCS8_encrypt_ex), SubjectPublicKeyInfo, SEC1, ECParameters and the bare
+ *                  point, DER or PEM (kurv's keyfile writers); what kurv declines goes to the
+ *                  default provider's encoders through delegate.c's child library context
  *
  * Sizes: every buffer is sized by kurv's KURV_MAX_* (P-521: 66-byte scalars, 133-byte points).
  */
@@ -54,6 +58,7 @@ typedef struct kp_provctx {
     const OSSL_CORE_HANDLE *handle;
     kp_dlg *dlg;
     OSSL_FUNC_BIO_read_ex_fn *bio_read_ex;   /* the core's, for the decoders (NULL: none) */
+    OSSL_FUNC_BIO_write_ex_fn *bio_write_ex; /* the core's, for the encoders (NULL: none) */
 } kp_provctx;
 
 /* families.c */
@@ -158,6 +163,9 @@ void kp_dlg_name(const kp_dfn *f, void *dk, char *out, size_t outsize);
 /* kp_dlg_log() - trace "<op> <curve> (default)" for an operation on @dk (nothing when the
  * trace is off). */
 void kp_dlg_log(const char *op, const kp_dfn *f, void *dk);
+/* kp_dlg_libctx() - the child library context of the instance whose context is @provctx
+ * (the application's providers, mirrored); NULL when none could be made. */
+OSSL_LIB_CTX *kp_dlg_libctx(void *provctx);
 
 /* keymgmt_key.c: the key object shared by the signature and key-exchange code. A key on a curve
  * kurv does not offer here holds instead the default provider's key (dk, with df its
@@ -187,6 +195,16 @@ OSSL_FUNC_keymgmt_match_fn kp_km_match;
 OSSL_FUNC_keymgmt_dup_fn kp_km_dup;
 OSSL_FUNC_keymgmt_validate_fn kp_km_validate;
 OSSL_FUNC_keymgmt_load_fn kp_km_load;
+/* kp_key_export() (keymgmt.c) - the keymgmt's export without its trace line: @k's group, encoding,
+ * point-format and, as @selection names them and @k has them, pub (in @k's point form) and
+ * priv, to @cb (a default provider's key: its own export). Return: @cb's result; 0 for a
+ * NULL @k, a key without a group, or when memory runs out. */
+int kp_key_export(const kp_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg);
+/* kp_does_selection() - whether a decoder or encoder whose structure holds the parts @mask
+ * (KP_SEL_PRIV, KP_SEL_PUB, OSSL_KEYMGMT_SELECT_ALL_PARAMETERS) answers @selection, as
+ * OpenSSL's own (der2key, key2any) judge it: the first of private key, public key,
+ * parameters that @selection names decides; 0 (guessing) answers 1. */
+int kp_does_selection(int selection, int mask);
 /* kp_key_wrap() - a kurv key of @pc holding @dk, the default provider's key (@df its
  * functions); NULL for a NULL @dk or when memory runs out (then @dk is freed). */
 kp_key *kp_key_wrap(kp_provctx *pc, const kp_dfn *df, void *dk);
@@ -240,6 +258,8 @@ extern const OSSL_DISPATCH kp_keyexch_functions[];
 extern const OSSL_DISPATCH kp_decoder_pkcs8_functions[];
 extern const OSSL_DISPATCH kp_decoder_spki_functions[];
 extern const OSSL_DISPATCH kp_decoder_sec1_functions[];
+/* encoder.c: the encoders, one table per structure and output (their list in encoder.c). */
+extern const OSSL_ALGORITHM kp_encoder_algs[];
 /* capabilities.c: the TLS-GROUP entries of the curves found. */
 OSSL_FUNC_provider_get_capabilities_fn kp_get_capabilities;
 

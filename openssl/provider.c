@@ -12,7 +12,7 @@
  *   kurv-curves the curves found, space separated
  * Algorithms (property "provider=kurv"), offered only when at least one family was found:
  *   KEYMGMT EC:id-ecPublicKey:1.2.840.10045.2.1, SIGNATURE ECDSA, KEYEXCH ECDH,
- *   capability TLS-GROUP.
+ *   capability TLS-GROUP, DECODERs (decoder.c) and ENCODERs (encoder.c) of EC keys.
  * Trace: KURV_PROVIDER_LOG=FILE (read at load, trace.c) appends one line per operation
  * ("<op> <curve>"; "<op> <curve> (default)" for work delegate.c hands to OpenSSL's default).
  * Calls go one way: provider.c calls the other files of openssl/ and none calls it (the
@@ -106,7 +106,7 @@ static const OSSL_ALGORITHM decoder_algs[] = {
 };
 
 /* kp_query() - the algorithms of @operation_id (keymgmt, signature, keyexch,
- * decoder; cacheable);
+ * decoder, encoder; cacheable);
  * NULL for other operations and when no family was found at load. */
 static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_cache)
 {
@@ -119,6 +119,7 @@ static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_c
     case OSSL_OP_SIGNATURE: return signature_algs;
     case OSSL_OP_KEYEXCH: return keyexch_algs;
     case OSSL_OP_DECODER: return decoder_algs;
+    case OSSL_OP_ENCODER: return kp_encoder_algs;
     default: return NULL;
     }
 }
@@ -166,6 +167,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     for (const OSSL_DISPATCH *f = in; f->function_id != 0; f++)
         if (f->function_id == OSSL_FUNC_BIO_READ_EX)
             ctx->bio_read_ex = OSSL_FUNC_BIO_read_ex(f);
+        else if (f->function_id == OSSL_FUNC_BIO_WRITE_EX)
+            ctx->bio_write_ex = OSSL_FUNC_BIO_write_ex(f);
     /* the child library context of delegate.c; without it nothing is delegated */
     ctx->dlg = kp_dlg_new(handle, in);
     pthread_mutex_lock(&lock);
