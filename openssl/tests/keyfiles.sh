@@ -16,8 +16,18 @@
 #     decoders (neither line; the default provider checks the key) with -provider kurv
 #     -provider default and a cnf in that order; and a provider loaded after those two (null)
 #     gives kurv's decoders again (OpenSSL sorts its provider list by name when it loads one).
+#   - writing is kurv's (its encoders, openssl/encoder.c): a key kurv generates, written by
+#     pkey, pkcs8 -topk8 -nocrypt, ec and libcrypto's i2d_*/PEM_write_* (KEYLOAD write) as
+#     every structure and format the default provider offers, equals byte for byte what
+#     the default provider alone writes, the trace has "encode NAME STRUCTURE" and no
+#     "export" line; encrypted writes (pkey -aes-128-cbc/-aes-256-cbc/-camellia-256-cbc,
+#     pkcs8 -topk8 -v2 with those, genpkey -aes256, i2d_PKCS8PrivateKey_bio) read back with
+#     the default provider alone to the same key, a wrong password fails; what kurv declines
+#     (compressed point-format in private structures, ec -aes256) is traced "(default)".
 # With "default" (a curve kurv lacks, e.g. secp224r1): every key loads, is the default
-# provider's, the trace says "decode OSSLNAME (default)" and has no line without "(default)".
+# provider's, the trace says "decode OSSLNAME (default)" and has no line without "(default)";
+# a key kurv's keymgmt generates there is written by the default provider's encoders through
+# kurv ("encode OSSLNAME PrivateKeyInfo (default)"), as OpenSSL alone writes it.
 . "$(dirname "$0")/common.sh"
 name=$1 ossl=$2 hash=$3 L=$4 mode=${5:-kurv}
 P=$KURVDEF
@@ -68,6 +78,20 @@ if [ "$mode" = default ]; then
     # the default provider decodes and serves; nothing is kurv's
     openssl pkey $P -check -noout -in "$T/p8.pem" | grep -q 'Key is valid' || fail "pkey -check"
     check_load match match "$T/cert.pem" "$T/sec1.pem"
+    # a key kurv's keymgmt generates through the default provider is written by the default
+    # provider's encoders, reached from inside kurv: the same bytes as OpenSSL alone writes
+    openssl genpkey $P -algorithm EC -pkeyopt ec_paramgen_curve:"$ossl" -out "$T/g.pem"
+    expect_count 1 "encode $ossl PrivateKeyInfo (default)"
+    openssl pkey -provider default -in "$T/g.pem" -out "$T/g0.pem"
+    cmp -s "$T/g.pem" "$T/g0.pem" || fail "genpkey -out (default) differs from OpenSSL's"
+    openssl pkey $P -in "$T/g.pem" -pubout -out "$T/gp.pem"
+    openssl pkey -provider default -in "$T/g.pem" -pubout -out "$T/gp0.pem"
+    cmp -s "$T/gp.pem" "$T/gp0.pem" || fail "pkey -pubout (default) differs from OpenSSL's"
+    openssl genpkey $P -algorithm EC -pkeyopt ec_paramgen_curve:"$ossl" -aes256 \
+        -pass pass:$pw -out "$T/ge.pem"
+    expect_count 1 "encode $ossl EncryptedPrivateKeyInfo (default)"
+    openssl pkey -provider default -in "$T/ge.pem" -passin pass:$pw -noout \
+        || fail "genpkey -aes256 (default): the default provider cannot read it"
     [ -z "$(grep -v ' (default)$' "$LOG")" ] || { cat "$LOG" >&2; fail "a line not (default)"; }
     echo "ok: $ossl key files load in the default provider, traced as (default)"
     exit 0
@@ -143,32 +167,131 @@ openssl pkcs12 $P -export -inkey "$T/p8.pem" -in "$T/cert.pem" -passout pass:$pw
 must_fail "pkcs12 -export with another key" openssl pkcs12 $P -export -inkey "$T/other.pem" \
     -in "$T/cert.pem" -passout pass:$pw -out "$T/bad.p12"
 
-# writing a kurv key: kurv has no encoder, so OpenSSL exports the key ("export NAME") to the
-# default provider's encoders; the files equal what OpenSSL alone writes, byte for byte
+# writing a kurv key: kurv's encoders (openssl/encoder.c) write it ("encode NAME STRUCTURE"),
+# never an export to the default provider's; each file equals, byte for byte, what the
+# default provider alone writes of the same key with the same command
 for f in sec1.pem sec1.der p8.pem p8.der p8e.pem; do
     case $f in *.der) form=DER ;; *) form=PEM ;; esac
     reset_log
     openssl pkey $P -in "$T/$f" -inform $form -passin pass:$pw -out "$T/w.pem"
-    openssl pkey -in "$T/$f" -inform $form -passin pass:$pw -out "$T/wo.pem"
-    cmp -s "$T/w.pem" "$T/wo.pem" || fail "pkey -out from $f differs from OpenSSL's"
     cmp -s "$T/w.pem" "$T/p8.pem" || fail "pkey -out from $f is not the PKCS#8 file"
     expect_count 1 "$line"
-    [ "$(count "export $name")" -ge 1 ] || { cat "$LOG" >&2; fail "$f: export not traced"; }
+    expect_count 1 "encode $name PrivateKeyInfo"
     openssl pkey $P -in "$T/$f" -inform $form -passin pass:$pw -pubout -out "$T/wp.pem"
     cmp -s "$T/wp.pem" "$T/spki.pem" || fail "pkey -pubout from $f differs"
 done
-openssl ec $P -in "$T/sec1.pem" -out "$T/ws.pem" 2>/dev/null
-cmp -s "$T/ws.pem" "$T/sec1.pem" || fail "ec -out differs"
-openssl ec $P -in "$T/sec1.der" -inform DER -outform DER -out "$T/ws.der" 2>/dev/null
-cmp -s "$T/ws.der" "$T/sec1.der" || fail "ec -outform DER differs"
+# no_export: the trace has no "export" line (kurv handed no key to another provider)
+no_export() {
+    if grep -q '^export ' "$LOG" 2>/dev/null; then cat "$LOG" >&2; fail "$1: exported"; fi
+}
+no_export "pkey -out"
+# a key kurv generates, written as every structure and format the default provider offers
+reset_log
+openssl genpkey $P -algorithm EC -pkeyopt ec_paramgen_curve:"$ossl" -out "$T/g.pem"
+expect_count 1 "keygen $name"
+expect_count 1 "encode $name PrivateKeyInfo"
+no_export "genpkey -out"
+openssl pkey -provider default -in "$T/g.pem" -out "$T/g0.pem"
+cmp -s "$T/g.pem" "$T/g0.pem" || fail "genpkey -out differs from OpenSSL's"
+# same_write STRUCTURE CMD ARGS...: `openssl CMD $P ARGS -out X` and `openssl CMD -provider
+# default ARGS -out Y` write the same bytes; the first's trace has "encode NAME STRUCTURE"
+# (twice where OpenSSL's i2d_*_bio asks for the length first: pkey -outform DER writes
+# i2d_PrivateKey's SEC1) and no other encode line, and no export
+same_write() {
+    st=$1 cmd=$2; shift 2
+    reset_log
+    openssl "$cmd" $P "$@" -out "$T/sk" 2>"$T/sk.err" || { cat "$T/sk.err" >&2; fail "kurv: $cmd $*"; }
+    [ "$(count "encode $name $st")" -ge 1 ] && [ -z "$(grep '^encode ' "$LOG" \
+        | grep -vxF "encode $name $st")" ] || { cat "$LOG" >&2; fail "$cmd $*: not '$st'"; }
+    no_export "$cmd $*"
+    openssl "$cmd" -provider default "$@" -out "$T/sd" 2>/dev/null
+    cmp -s "$T/sk" "$T/sd" || fail "$cmd $*: kurv's file differs from the default provider's"
+}
+g="$T/g.pem"
+same_write PrivateKeyInfo pkey -in "$g"
+same_write type-specific pkey -in "$g" -outform DER
+same_write SubjectPublicKeyInfo pkey -in "$g" -pubout
+same_write SubjectPublicKeyInfo pkey -in "$g" -pubout -outform DER
+same_write PrivateKeyInfo pkcs8 -topk8 -nocrypt -in "$g"
+same_write PrivateKeyInfo pkcs8 -topk8 -nocrypt -in "$g" -outform DER
+same_write type-specific ec -in "$g"
+same_write type-specific ec -in "$g" -outform DER
+same_write SubjectPublicKeyInfo ec -in "$g" -pubout
+same_write SubjectPublicKeyInfo ec -in "$g" -pubout -outform DER
+same_write type-specific ec -in "$g" -param_out -no_public
+same_write type-specific ec -in "$g" -param_out -no_public -outform DER
+same_write SubjectPublicKeyInfo ec -in "$g" -pubout -conv_form compressed
+same_write SubjectPublicKeyInfo pkey -pubin -in "$T/spki.der" -inform DER -outform DER
+# a compressed point-format: kurv writes the private key's public point uncompressed, so it
+# hands private structures to the default provider's encoder
+same_write "type-specific (default)" ec -in "$g" -conv_form compressed
+same_write "type-specific (default)" ec -in "$g" -conv_form compressed -outform DER
+# libcrypto's calls: i2d_PrivateKey, i2d_PUBKEY, i2d_PublicKey (the point: blob),
+# i2d_KeyParams, PEM_write_bio_PrivateKey, _PUBKEY, _Parameters
+rm -rf "$T/kw"; mkdir "$T/kw"
+reset_log
+out=$("$L" write "$g" "$T/kw") || fail "kp-keyload write"
+[ "$out" = kurv ] || fail "kp-keyload write: the key is $out's"
+for f in priv.der pubkey.der point.bin param.der priv.pem pub.pem param.pem; do
+    cmp -s "$T/kw/$f.k" "$T/kw/$f.d" || fail "kp-keyload write: $f differs from the default provider's"
+done
+# i2d_PrivateKey, i2d_KeyParams, PEM_write_bio_Parameters; i2d_PUBKEY, PEM_write_bio_PUBKEY
+expect_count 3 "encode $name type-specific"
+expect_count 2 "encode $name SubjectPublicKeyInfo"
+expect_count 1 "encode $name blob"
+expect_count 1 "encode $name PrivateKeyInfo"
+no_export "kp-keyload write"
+# encrypted: kurv's EncryptedPrivateKeyInfo (OpenSSL's PBES2 with the cipher named), read
+# back by the default provider alone to the same key; a wrong password fails
+# enc_check FILE DESC [DER]: FILE decrypts with the default provider to the key of g.pem
+enc_check() {
+    form=PEM; [ "${3:-}" != DER ] || form=DER
+    openssl pkey -provider default -in "$1" -inform $form -passin pass:$pw -out "$T/ed.pem" \
+        || fail "$2: the default provider cannot read it"
+    cmp -s "$T/ed.pem" "$T/g0.pem" || fail "$2: not the key"
+    must_fail "$2 with a wrong password" openssl pkey -provider default -in "$1" -inform $form \
+        -passin pass:wrong-$pw -out "$T/ew.pem"
+}
+for c in aes-128-cbc aes-256-cbc camellia-256-cbc; do
+    reset_log
+    openssl pkey $P -in "$g" -$c -passout pass:$pw -out "$T/e-$c.pem"
+    expect_count 1 "encode $name EncryptedPrivateKeyInfo"
+    no_export "pkey -$c"
+    grep -q 'BEGIN ENCRYPTED PRIVATE KEY' "$T/e-$c.pem" || fail "pkey -$c: not encrypted PKCS#8"
+    enc_check "$T/e-$c.pem" "pkey -$c"
+    # pkcs8 -topk8 -v2: OpenSSL's pkcs8 encrypts the PrivateKeyInfo kurv writes
+    reset_log
+    openssl pkcs8 $P -topk8 -v2 $c -passout pass:$pw -in "$g" -outform DER -out "$T/e-$c.der"
+    expect_count 1 "encode $name PrivateKeyInfo"
+    no_export "pkcs8 -topk8 -v2 $c"
+    enc_check "$T/e-$c.der" "pkcs8 -topk8 -v2 $c" DER
+done
+reset_log
+out=$("$L" encrypt "$g" "$T/e.der" $pw) || fail "kp-keyload encrypt"
+[ "$out" = kurv ] || fail "kp-keyload encrypt: the key is $out's"
+[ "$(count "encode $name EncryptedPrivateKeyInfo")" -ge 1 ] || { cat "$LOG" >&2; fail "i2d_PKCS8PrivateKey_bio: not kurv's"; }
+no_export "i2d_PKCS8PrivateKey_bio"
+enc_check "$T/e.der" "i2d_PKCS8PrivateKey_bio" DER
+reset_log
+openssl genpkey $P -algorithm EC -pkeyopt ec_paramgen_curve:"$ossl" -aes256 -pass pass:$pw \
+    -out "$T/ge.pem"
+expect_count 1 "keygen $name"
+expect_count 1 "encode $name EncryptedPrivateKeyInfo"
+no_export "genpkey -aes256"
+openssl pkey -provider default -in "$T/ge.pem" -passin pass:$pw -noout \
+    || fail "genpkey -aes256: the default provider cannot read it"
+must_fail "genpkey -aes256: a wrong password" openssl pkey -provider default -in "$T/ge.pem" \
+    -passin pass:wrong-$pw -noout
+# SEC1 PEM with a cipher (traditional PEM encryption): the default provider's encoder
+reset_log
+openssl ec $P -in "$g" -aes256 -passout pass:$pw -out "$T/ee.pem" 2>/dev/null
+expect_count 1 "encode $name type-specific (default)"
+no_export "ec -aes256"
+grep -q 'Proc-Type: 4,ENCRYPTED' "$T/ee.pem" || fail "ec -aes256: not traditional PEM encryption"
+enc_check "$T/ee.pem" "ec -aes256"
 openssl ec $P -in "$T/sec1.pem" -text -noout >"$T/t1" 2>/dev/null
 openssl ec -in "$T/sec1.pem" -text -noout >"$T/t2" 2>/dev/null
 cmp -s "$T/t1" "$T/t2" || fail "ec -text differs"
-openssl pkey $P -in "$T/spki.der" -inform DER -pubin -outform DER -out "$T/wp.der"
-cmp -s "$T/wp.der" "$T/spki.der" || fail "pkey -pubin -outform DER differs"
-openssl pkey $P -in "$T/p8.pem" -aes256 -passout pass:$pw -out "$T/we.pem"
-openssl pkey -in "$T/we.pem" -passin pass:$pw -out "$T/wd.pem"
-cmp -s "$T/wd.pem" "$T/p8.pem" || fail "pkey -aes256: not the key"
 
 # CMS signed data with the OpenSSL-made files, and ECDH encryption to the certificate
 { echo "kurv-keyfiles-cms"; head -c 2000 /dev/urandom | base64; } >"$T/msg"

@@ -12,6 +12,17 @@
  *   p12 FILE PASS     PKCS12_parse: "<key's provider> <certificate key's provider>", then
  *                     X509_check_private_key of the two ("match" or "mismatch")
  *   match CERT KEY    X509_check_private_key of a PEM certificate and key: "match"/"mismatch"
+ *   write FILE DIR    the key of FILE written by libcrypto's calls that use encoders, into
+ *                     DIR/<name>.k; then the same key read in a library context of its own
+ *                     holding the default provider alone and written the same way into
+ *                     DIR/<name>.d, for the caller to compare: names and calls are
+ *                     i2d_PrivateKey (priv.der), i2d_PUBKEY (pubkey.der), i2d_PublicKey (the
+ *                     bare point: point.bin), i2d_KeyParams (param.der), PEM_write_bio_PrivateKey
+ *                     (priv.pem), PEM_write_bio_PUBKEY (pub.pem), PEM_write_bio_Parameters
+ *                     (param.pem); prints the provider of the key written first
+ *   encrypt FILE OUT PASS  the key of FILE written to OUT by i2d_PKCS8PrivateKey_bio
+ *                     (DER EncryptedPrivateKeyInfo, AES-256-CBC, passphrase PASS); prints
+ *                     the key's provider
  * Output: one line on stdout. Exit 0, or 1 when the file cannot be read or the providers
  * cannot be loaded (OpenSSL's errors on stderr).
  */
@@ -46,6 +57,73 @@ static EVP_PKEY *read_key(const char *file, const char *pass, int selection)
     return pk;
 }
 
+/* write_one() - @n bytes of @der (freed) to DIR/NAME.SUFFIX; 1 when written whole. */
+static int write_one(const char *dir, const char *name, const char *suffix, unsigned char *der,
+                     int n)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.%s", dir, name, suffix);
+    FILE *f = n > 0 ? fopen(path, "wb") : NULL;
+    int ok = f != NULL && fwrite(der, 1, (size_t)n, f) == (size_t)n;
+    if (f != NULL && fclose(f) != 0)
+        ok = 0;
+    OPENSSL_free(der);
+    return ok;
+}
+
+/* write_pem() - the PEM of @fn (a PEM_write_bio_* of a key) to DIR/NAME.SUFFIX. */
+static int write_pem(const char *dir, const char *name, const char *suffix, EVP_PKEY *pk,
+                     int (*fn)(BIO *, const EVP_PKEY *))
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.%s", dir, name, suffix);
+    BIO *b = BIO_new_file(path, "wb");
+    int ok = b != NULL && fn(b, pk) > 0;
+    BIO_free(b);
+    return ok;
+}
+static int pem_priv(BIO *b, const EVP_PKEY *pk)
+{
+    return PEM_write_bio_PrivateKey(b, pk, NULL, NULL, 0, NULL, NULL);
+}
+static int pem_pub(BIO *b, const EVP_PKEY *pk) { return PEM_write_bio_PUBKEY(b, pk); }
+static int pem_param(BIO *b, const EVP_PKEY *pk) { return PEM_write_bio_Parameters(b, pk); }
+
+/* write_all() - every file of "write" for @pk, suffix @suffix; 1 when all were written. */
+static int write_all(EVP_PKEY *pk, const char *dir, const char *suffix)
+{
+    unsigned char *d[4] = { NULL, NULL, NULL, NULL };
+    int n0 = i2d_PrivateKey(pk, &d[0]), n1 = i2d_PUBKEY(pk, &d[1]);
+    int n2 = i2d_PublicKey(pk, &d[2]), n3 = i2d_KeyParams(pk, &d[3]);
+    int ok = write_one(dir, "priv.der", suffix, d[0], n0);
+    ok &= write_one(dir, "pubkey.der", suffix, d[1], n1);
+    ok &= write_one(dir, "point.bin", suffix, d[2], n2);
+    ok &= write_one(dir, "param.der", suffix, d[3], n3);
+    ok &= write_pem(dir, "priv.pem", suffix, pk, pem_priv);
+    ok &= write_pem(dir, "pub.pem", suffix, pk, pem_pub);
+    ok &= write_pem(dir, "param.pem", suffix, pk, pem_param);
+    return ok;
+}
+
+/* write_default() - the key of @file read with the default provider alone (a library context
+ * of its own) and written by write_all with suffix "d". */
+static int write_default(const char *file, const char *dir)
+{
+    OSSL_LIB_CTX *lib = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER *p = lib != NULL ? OSSL_PROVIDER_load(lib, "default") : NULL;
+    EVP_PKEY *pk = NULL;
+    BIO *b = p != NULL ? BIO_new_file(file, "rb") : NULL;
+    OSSL_DECODER_CTX *d = b != NULL ? OSSL_DECODER_CTX_new_for_pkey(&pk, NULL, NULL, "EC",
+                                          EVP_PKEY_KEYPAIR, lib, NULL) : NULL;
+    int ok = d != NULL && OSSL_DECODER_from_bio(d, b) && pk != NULL && write_all(pk, dir, "d");
+    OSSL_DECODER_CTX_free(d);
+    BIO_free(b);
+    EVP_PKEY_free(pk);
+    OSSL_PROVIDER_unload(p);
+    OSSL_LIB_CTX_free(lib);
+    return ok;
+}
+
 static X509 *read_cert(const char *file)
 {
     X509 *x = NULL;
@@ -60,7 +138,7 @@ int main(int argc, char **argv)
 {
     int ok = 0, status;
     if (argc < 3) {
-        fprintf(stderr, "usage: kp-keyload key|pub|cert|p12|match FILE [PASS|KEY]\n");
+        fprintf(stderr, "usage: kp-keyload key|pub|cert|p12|match|write|encrypt FILE [PASS|KEY|DIR|OUT PASS]\n");
         return 2;
     }
     /* unloaded before exit, kurv first (its child library context holds the default
@@ -80,6 +158,19 @@ int main(int argc, char **argv)
                                                                   : EVP_PKEY_PUBLIC_KEY);
         if ((ok = pk != NULL))
             printf("%s\n", prov(pk));
+        EVP_PKEY_free(pk);
+    } else if (strcmp(op, "write") == 0 && arg != NULL) {
+        EVP_PKEY *pk = read_key(file, NULL, EVP_PKEY_KEYPAIR);
+        if ((ok = pk != NULL && write_all(pk, arg, "k") && write_default(file, arg)))
+            printf("%s\n", prov(pk));
+        EVP_PKEY_free(pk);
+    } else if (strcmp(op, "encrypt") == 0 && arg != NULL && argc > 4) {
+        EVP_PKEY *pk = read_key(file, NULL, EVP_PKEY_KEYPAIR);
+        BIO *b = pk != NULL ? BIO_new_file(arg, "wb") : NULL;
+        if ((ok = b != NULL && i2d_PKCS8PrivateKey_bio(b, pk, EVP_aes_256_cbc(), argv[4],
+                                                       (int)strlen(argv[4]), NULL, NULL)))
+            printf("%s\n", prov(pk));
+        BIO_free(b);
         EVP_PKEY_free(pk);
     } else if (strcmp(op, "cert") == 0) {
         X509 *x = read_cert(file);
