@@ -8,8 +8,9 @@
 #                         tests/common/testutil.h); the slowest tests and a summary line
 #                         at the end; non-zero on any failure
 #   ./tools/run.sh check [PART...]   the build matrix, after `test` (CI runs both), every
-#                         part or those named: full (./build's suite 'random' with every
-#                         random input: meson test --setup full), san (every suite under
+#                         part or those named: full (./build, with the opt-in family
+#                         25519, its suites 'random' and '25519' with every random input:
+#                         meson test --setup full), san (every suite under
 #                         ASan + UBSan with frame pointers, ./build-san), brainpool (one
 #                         family alone, ./build-brainpool), noasm (the portable C of 32-bit
 #                         targets, -Dasm=false -Dint128=disabled: arithmetic suites and
@@ -235,11 +236,14 @@ cmd_test() {
 
 # check_full: the tests of the suites 'random' and 'exhaustive' in ./build (the asm path,
 # and the C field code with unsigned __int128) at their full depth (meson test --setup full:
-# every random input, the exhaustive test's full sweeps)
+# every random input, the exhaustive test's full sweeps), with the opt-in family 25519
+# built too (kurv-25519: -Dfamilies, whose default leaves it out), its suite at full depth
+# as well. ./build keeps that option afterwards (meson setup --reconfigure keeps options):
+# run.sh test then builds and tests 25519 there too.
 check_full() {
-    build build || return 1
-    say "test: meson test -C build --setup full --suite random --suite exhaustive (full depth)"
-    meson test -C build --setup full --suite random --suite exhaustive --print-errorlogs
+    build build -Dfamilies=secp256k1,nist,brainpool,25519 || return 1
+    say "test: meson test -C build --setup full --suite random --suite exhaustive --suite 25519 (full depth)"
+    meson test -C build --setup full --suite random --suite exhaustive --suite 25519 --print-errorlogs
 }
 
 # registry_curves: "family name" for each curve of the registry (curves/meson.build), in its order
@@ -280,13 +284,14 @@ check_brainpool() {
 
 # check_noasm: the portable C of 32-bit targets on this machine: no inline assembly
 # (-Dasm=false) and the two-word products of core/src/wide.h instead of unsigned __int128
-# (-Dint128=disabled), every family; its arithmetic suites and the constant-time test
+# (-Dint128=disabled), every family (25519 too); its arithmetic suites and the constant-time test
 # (valgrind), so that the path 32-bit targets take stays tested here too
 check_noasm() {
-    build build-noasm -Dasm=false -Dint128=disabled -Dbench=disabled -Dtool=false &&
-        say "test: meson test -C build-noasm (core, point, dsa, schnorr, ctime; no interop)" &&
+    build build-noasm -Dasm=false -Dint128=disabled -Dbench=disabled -Dtool=false \
+            -Dfamilies=secp256k1,nist,brainpool,25519 &&
+        say "test: meson test -C build-noasm (core, point, dsa, schnorr, 25519, ctime; no interop)" &&
         meson test -C build-noasm --print-errorlogs --suite core --suite point --suite dsa \
-            --suite schnorr --suite ctime --no-suite interop
+            --suite schnorr --suite 25519 --suite ctime --no-suite interop
 }
 
 # check_tsan: the thread test (tests/hardening/test_threads.c: 8 threads at once on every

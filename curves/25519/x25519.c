@@ -1,0 +1,130 @@
+/*
+ * kurv-25519: X25519, RFC 7748 (API and error codes in <kurv/25519.h>).
+ *
+ * Inputs: a 32-byte private key (clamped here, on a copy), a 32-byte u-coordinate (top
+ * bit masked by k25519_fe_frombytes). Output: the 32-byte u-coordinate of the product.
+ * Builds on the field of fe25519.c and, for key generation, on the core's kurv_random
+ * (<kurv/keys.h>) and kurv_wipe (<kurv/util.h>). The Montgomery ladder of RFC 7748 5:
+ * 255 steps over bits 254..0 of the clamped scalar, each a constant-time conditional swap
+ * (masks, k25519_fe_cswap) and the same field operations whatever the bit; the result
+ * x2 / z2 by one inversion (z2^(p-2), so 0 when z2 = 0). The all-zero check of RFC 7748
+ * 6.1 ORs every byte: no early exit. Every secret (scalar, ladder state) is wiped.
+ */
+#include <kurv/25519.h>
+#include <kurv/keys.h>
+#include <kurv/util.h>
+
+#include <string.h>
+
+#include "fe25519.h"
+#include "util25519.h"
+
+/* (A - 2) / 4 for Curve25519's A = 486662 (RFC 7748 5) */
+#define A24 121665
+
+/* out = X25519(k, u): the ladder of RFC 7748 5 */
+static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
+{
+    uint8_t k[32];
+    k25519_fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
+    uint64_t swap = 0, kt;
+    int i;
+
+    memcpy(k, scalar, 32);
+    k[0] &= 248;
+    k[31] &= 127;
+    k[31] |= 64;
+
+    k25519_fe_frombytes(&x1, u);
+    k25519_fe_1(&x2);
+    k25519_fe_0(&z2);
+    k25519_fe_copy(&x3, &x1);
+    k25519_fe_1(&z3);
+
+    for (i = 254; i >= 0; i--) {
+        kt = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;
+        swap ^= kt;
+        k25519_fe_cswap(&x2, &x3, swap);
+        k25519_fe_cswap(&z2, &z3, swap);
+        swap = kt;
+
+        k25519_fe_add(&a, &x2, &z2);      /* A = x2 + z2 */
+        k25519_fe_sq(&aa, &a);            /* AA = A^2 */
+        k25519_fe_sub(&b, &x2, &z2);      /* B = x2 - z2 */
+        k25519_fe_sq(&bb, &b);            /* BB = B^2 */
+        k25519_fe_sub(&e, &aa, &bb);      /* E = AA - BB */
+        k25519_fe_add(&c, &x3, &z3);      /* C = x3 + z3 */
+        k25519_fe_sub(&d, &x3, &z3);      /* D = x3 - z3 */
+        k25519_fe_mul(&da, &d, &a);       /* DA = D * A */
+        k25519_fe_mul(&cb, &c, &b);       /* CB = C * B */
+        k25519_fe_add(&t, &da, &cb);
+        k25519_fe_sq(&x3, &t);            /* x3 = (DA + CB)^2 */
+        k25519_fe_sub(&t, &da, &cb);
+        k25519_fe_sq(&t, &t);
+        k25519_fe_mul(&z3, &x1, &t);      /* z3 = x1 * (DA - CB)^2 */
+        k25519_fe_mul(&x2, &aa, &bb);     /* x2 = AA * BB */
+        k25519_fe_mul_small(&t, &e, A24);
+        k25519_fe_add(&t, &aa, &t);
+        k25519_fe_mul(&z2, &e, &t);       /* z2 = E * (AA + a24 * E) */
+    }
+    k25519_fe_cswap(&x2, &x3, swap);
+    k25519_fe_cswap(&z2, &z3, swap);
+
+    k25519_fe_invert(&z2, &z2);
+    k25519_fe_mul(&x2, &x2, &z2);
+    k25519_fe_tobytes(out, &x2);
+
+    kurv_wipe(k, sizeof k);
+    kurv_wipe(&x1, sizeof x1);
+    kurv_wipe(&x2, sizeof x2);
+    kurv_wipe(&z2, sizeof z2);
+    kurv_wipe(&x3, sizeof x3);
+    kurv_wipe(&z3, sizeof z3);
+    kurv_wipe(&a, sizeof a);
+    kurv_wipe(&aa, sizeof aa);
+    kurv_wipe(&b, sizeof b);
+    kurv_wipe(&bb, sizeof bb);
+    kurv_wipe(&e, sizeof e);
+    kurv_wipe(&c, sizeof c);
+    kurv_wipe(&d, sizeof d);
+    kurv_wipe(&da, sizeof da);
+    kurv_wipe(&cb, sizeof cb);
+    kurv_wipe(&t, sizeof t);
+    kurv_wipe(&swap, sizeof swap);
+    kurv_wipe(&kt, sizeof kt);
+}
+
+kurv_err kurv_x25519(uint8_t shared[32], const uint8_t priv[32], const uint8_t peer[32])
+{
+    uint8_t acc = 0;
+    int i;
+
+    if (!shared)
+        return KURV_ERR_ARG;
+    if (!priv || !peer) {
+        kurv_wipe(shared, 32);
+        return KURV_ERR_ARG;
+    }
+    ladder(shared, priv, peer);
+    for (i = 0; i < 32; i++)
+        acc |= shared[i];
+    if (acc == 0) {   /* public: the peer's key is of small order (RFC 7748 6.1) */
+        kurv_wipe(shared, 32);
+        return KURV_ERR_POINT;
+    }
+    return KURV_OK;
+}
+
+kurv_err kurv_x25519_public_key(uint8_t pub[32], const uint8_t priv[32])
+{
+    static const uint8_t nine[32] = {9};
+    if (!pub || !priv)
+        return KURV_ERR_ARG;
+    ladder(pub, priv, nine);
+    return KURV_OK;
+}
+
+kurv_err kurv_x25519_keygen(uint8_t priv[32], uint8_t pub[32])
+{
+    return k25519_keygen(priv, pub, kurv_x25519_public_key);
+}

@@ -1,0 +1,368 @@
+/*
+ * kurv-25519: the known answers of the RFCs and the rules of <kurv/25519.h>.
+ *   - RFC 7748 5.2: the two scalar/u-coordinate vectors, the iterated X25519 after 1 and
+ *     1,000 iterations (the 1,000,000 one is not run: minutes of the CI's time); 6.1: the
+ *     Alice and Bob key pairs and their shared secret;
+ *   - RFC 8032 7.1: TEST 1, 2, 3, 1024 and SHA(abc): public keys, exact signatures,
+ *     verification, and refusal of a changed message or signature;
+ *   - the header's rules: clamping and the masked top bit of u, the all-zero refusal,
+ *     S < L, non-canonical A and R, x = 0 with the sign bit set, the public-key check of
+ *     signing, NULL arguments, zeroed outputs on error, key generation.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <nettle/sha2.h>
+#include <kurv/25519.h>
+#include "testutil.h"
+
+static void unhex(uint8_t *out, size_t len, const char *hex)
+{
+    cr_assert_eq(kt_unhex(out, len, hex), (long)len, "bad hex: %s", hex);
+}
+
+static void assert_hex(const uint8_t *got, size_t len, const char *hex, const char *what)
+{
+    uint8_t want[128];
+    char g[257];
+    unhex(want, len, hex);
+    cr_assert(memcmp(got, want, len) == 0, "%s: got %s, want %s", what, kt_hex(g, got, len), hex);
+}
+
+static int all_zero(const uint8_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
+/* ---- X25519, RFC 7748 ---- */
+
+Test(x25519, rfc7748_5_2_vectors)
+{
+    static const char *v[2][3] = {
+        {"a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+         "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
+         "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552"},
+        {"4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
+         "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
+         "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957"},
+    };
+    uint8_t k[32], u[32], out[32];
+    int i;
+    for (i = 0; i < 2; i++) {
+        unhex(k, 32, v[i][0]);
+        unhex(u, 32, v[i][1]);
+        cr_assert_eq(kurv_x25519(out, k, u), KURV_OK);
+        assert_hex(out, 32, v[i][2], "RFC 7748 5.2 vector");
+    }
+}
+
+/* k = u = 9; each step: k, u = X25519(k, u), k */
+Test(x25519, rfc7748_5_2_iterated)
+{
+    uint8_t k[32] = {9}, u[32] = {9}, r[32];
+    int i;
+    for (i = 1; i <= 1000; i++) {
+        cr_assert_eq(kurv_x25519(r, k, u), KURV_OK);
+        memcpy(u, k, 32);
+        memcpy(k, r, 32);
+        if (i == 1)
+            assert_hex(k, 32, "422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079",
+                       "after 1 iteration");
+    }
+    assert_hex(k, 32, "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51",
+               "after 1,000 iterations");
+}
+
+Test(x25519, rfc7748_6_1_alice_bob)
+{
+    uint8_t a[32], b[32], apub[32], bpub[32], s1[32], s2[32];
+    unhex(a, 32, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
+    unhex(b, 32, "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb");
+    cr_assert_eq(kurv_x25519_public_key(apub, a), KURV_OK);
+    assert_hex(apub, 32, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
+               "Alice's public key");
+    cr_assert_eq(kurv_x25519_public_key(bpub, b), KURV_OK);
+    assert_hex(bpub, 32, "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
+               "Bob's public key");
+    cr_assert_eq(kurv_x25519(s1, a, bpub), KURV_OK);
+    cr_assert_eq(kurv_x25519(s2, b, apub), KURV_OK);
+    assert_hex(s1, 32, "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
+               "Alice's shared secret");
+    cr_assert(memcmp(s1, s2, 32) == 0);
+}
+
+/* clamping: bits 0-2 and 255 of the scalar do not matter, bit 254 is always set; the top
+ * bit of u is masked */
+Test(x25519, clamping_and_masking)
+{
+    uint8_t k[32], k2[32], u[32], u2[32], r1[32], r2[32];
+    unhex(k, 32, "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
+    unhex(u, 32, "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c");
+    cr_assert_eq(kurv_x25519(r1, k, u), KURV_OK);
+    memcpy(k2, k, 32);
+    k2[0] ^= 7;
+    k2[31] ^= 0x80;
+    cr_assert_eq(kurv_x25519(r2, k2, u), KURV_OK);
+    cr_assert(memcmp(r1, r2, 32) == 0, "clamping: bits 0-2 and 255 changed the result");
+    k2[31] ^= 0x40;   /* bit 254: set by clamping either way */
+    cr_assert_eq(kurv_x25519(r2, k2, u), KURV_OK);
+    cr_assert(memcmp(r1, r2, 32) == 0, "clamping: bit 254 changed the result");
+    memcpy(u2, u, 32);
+    u2[31] ^= 0x80;
+    cr_assert_eq(kurv_x25519(r2, k, u2), KURV_OK);
+    cr_assert(memcmp(r1, r2, 32) == 0, "the top bit of u was not masked");
+    /* u + p (non-canonical, below 2^255) is u */
+    {
+        uint8_t nine[32] = {9}, ninep[32], a[32], b[32];
+        unsigned carry = 0, i;
+        static const uint8_t p[32] = {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                      0xff, 0x7f};
+        for (i = 0; i < 32; i++) {
+            carry += (unsigned)nine[i] + p[i];
+            ninep[i] = (uint8_t)carry;
+            carry >>= 8;
+        }
+        cr_assert_eq(kurv_x25519(a, k, nine), KURV_OK);
+        cr_assert_eq(kurv_x25519(b, k, ninep), KURV_OK);
+        cr_assert(memcmp(a, b, 32) == 0, "u + p is not u");
+    }
+}
+
+/* u = 0 (order 2) and u = 1 (order 4): the all-zero output is refused, the output zeroed */
+Test(x25519, zero_output_refused)
+{
+    uint8_t k[32], u[32] = {0}, out[32];
+    unhex(k, 32, "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
+    memset(out, 0xAA, 32);
+    cr_assert_eq(kurv_x25519(out, k, u), KURV_ERR_POINT);
+    cr_assert(all_zero(out, 32));
+    u[0] = 1;
+    memset(out, 0xAA, 32);
+    cr_assert_eq(kurv_x25519(out, k, u), KURV_ERR_POINT);
+    cr_assert(all_zero(out, 32));
+}
+
+Test(x25519, misuse_and_keygen)
+{
+    uint8_t k[32] = {1}, u[32] = {9}, out[32], priv[32], pub[32], pub2[32], s1[32], s2[32];
+    uint8_t priv2[32], pubb[32];
+    memset(out, 0xAA, 32);
+    cr_assert_eq(kurv_x25519(out, NULL, u), KURV_ERR_ARG);
+    cr_assert(all_zero(out, 32));
+    cr_assert_eq(kurv_x25519(out, k, NULL), KURV_ERR_ARG);
+    cr_assert_eq(kurv_x25519(NULL, k, u), KURV_ERR_ARG);
+    cr_assert_eq(kurv_x25519_public_key(NULL, k), KURV_ERR_ARG);
+    cr_assert_eq(kurv_x25519_public_key(out, NULL), KURV_ERR_ARG);
+    cr_assert_eq(kurv_x25519_keygen(NULL, pub), KURV_ERR_ARG);
+    cr_assert_eq(kurv_x25519_keygen(priv, NULL), KURV_ERR_ARG);
+    cr_assert_eq(kurv_x25519_keygen(priv, pub), KURV_OK);
+    cr_assert_eq(kurv_x25519_public_key(pub2, priv), KURV_OK);
+    cr_assert(memcmp(pub, pub2, 32) == 0);
+    cr_assert_eq(kurv_x25519_keygen(priv2, pubb), KURV_OK);
+    cr_assert(memcmp(priv, priv2, 32) != 0, "two key generations gave the same key");
+    cr_assert_eq(kurv_x25519(s1, priv, pubb), KURV_OK);
+    cr_assert_eq(kurv_x25519(s2, priv2, pub), KURV_OK);
+    cr_assert(memcmp(s1, s2, 32) == 0);
+}
+
+/* ---- Ed25519, RFC 8032 ---- */
+
+static const char MSG_1024[] =
+    "08b8b2b733424243760fe426a4b54908632110a66c2f6591eabd3345e3e4eb98"
+    "fa6e264bf09efe12ee50f8f54e9f77b1e355f6c50544e23fb1433ddf73be84d8"
+    "79de7c0046dc4996d9e773f4bc9efe5738829adb26c81b37c93a1b270b20329d"
+    "658675fc6ea534e0810a4432826bf58c941efb65d57a338bbd2e26640f89ffbc"
+    "1a858efcb8550ee3a5e1998bd177e93a7363c344fe6b199ee5d02e82d522c4fe"
+    "ba15452f80288a821a579116ec6dad2b3b310da903401aa62100ab5d1a36553e"
+    "06203b33890cc9b832f79ef80560ccb9a39ce767967ed628c6ad573cb116dbef"
+    "efd75499da96bd68a8a97b928a8bbc103b6621fcde2beca1231d206be6cd9ec7"
+    "aff6f6c94fcd7204ed3455c68c83f4a41da4af2b74ef5c53f1d8ac70bdcb7ed1"
+    "85ce81bd84359d44254d95629e9855a94a7c1958d1f8ada5d0532ed8a5aa3fb2"
+    "d17ba70eb6248e594e1a2297acbbb39d502f1a8c6eb6f1ce22b3de1a1f40cc24"
+    "554119a831a9aad6079cad88425de6bde1a9187ebb6092cf67bf2b13fd65f270"
+    "88d78b7e883c8759d2c4f5c65adb7553878ad575f9fad878e80a0c9ba63bcbcc"
+    "2732e69485bbc9c90bfbd62481d9089beccf80cfe2df16a2cf65bd92dd597b07"
+    "07e0917af48bbb75fed413d238f5555a7a569d80c3414a8d0859dc65a46128ba"
+    "b27af87a71314f318c782b23ebfe808b82b0ce26401d2e22f04d83d1255dc51a"
+    "ddd3b75a2b1ae0784504df543af8969be3ea7082ff7fc9888c144da2af58429e"
+    "c96031dbcad3dad9af0dcbaaaf268cb8fcffead94f3c7ca495e056a9b47acdb7"
+    "51fb73e666c6c655ade8297297d07ad1ba5e43f1bca32301651339e22904cc8c"
+    "42f58c30c04aafdb038dda0847dd988dcda6f3bfd15c4b4c4525004aa06eeff8"
+    "ca61783aacec57fb3d1f92b0fe2fd1a85f6724517b65e614ad6808d6f6ee34df"
+    "f7310fdc82aebfd904b01e1dc54b2927094b2db68d6f903b68401adebf5a7e08"
+    "d78ff4ef5d63653a65040cf9bfd4aca7984a74d37145986780fc0b16ac451649"
+    "de6188a7dbdf191f64b5fc5e2ab47b57f7f7276cd419c17a3ca8e1b939ae49e4"
+    "88acba6b965610b5480109c8b17b80e1b7b750dfc7598d5d5011fd2dcc5600a3"
+    "2ef5b52a1ecc820e308aa342721aac0943bf6686b64b2579376504ccc493d97e"
+    "6aed3fb0f9cd71a43dd497f01f17c0e2cb3797aa2a2f256656168e6c496afc5f"
+    "b93246f6b1116398a346f1a641f3b041e989f7914f90cc2c7fff357876e506b5"
+    "0d334ba77c225bc307ba537152f3f1610e4eafe595f6d9d90d11faa933a15ef1"
+    "369546868a7f3a45a96768d40fd9d03412c091c6315cf4fde7cb68606937380d"
+    "b2eaaa707b4c4185c32eddcdd306705e4dc1ffc872eeee475a64dfac86aba41c"
+    "0618983f8741c5ef68d3a101e8a3b8cac60c905c15fc910840b94c00a0b9d0";
+
+struct ed_vector {
+    const char *name, *seed, *pub, *msg, *sig;
+};
+
+static const struct ed_vector ED[] = {
+    {"TEST 1", "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+     "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",
+     "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"},
+    {"TEST 2", "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
+     "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
+     "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"},
+    {"TEST 3", "c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
+     "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025", "af82",
+     "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a"},
+    {"TEST 1024", "f5e5767cf153319517630f226876b86c8160cc583bc013744c6bf255f5cc0ee5",
+     "278117fc144c72340f67d0f2316e8386ceffbf2b2428c9c51fef7c597f1d426e", MSG_1024,
+     "0aab4c900501b3e24d7cdf4663326a3a87df5e4843b2cbdb67cbf6e460fec350aa5371b1508f9f4528ecea23c436d94b5e8fcd4f681e30a6ac00a9704a188a03"},
+    {"TEST SHA(abc)", "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
+     "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf",
+     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+     "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+     "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b58909351fc9ac90b3ecfdfbc7c66431e0303dca179c138ac17ad9bef1177331a704"},
+};
+
+Test(ed25519, rfc8032_7_1_vectors)
+{
+    size_t i, len;
+    for (i = 0; i < sizeof ED / sizeof ED[0]; i++) {
+        const struct ed_vector *v = &ED[i];
+        uint8_t seed[32], pub[32], sig[64], sig2[64];
+        uint8_t *msg = kt_unhex_alloc(v->msg, &len);
+        cr_assert(msg != NULL);
+        unhex(seed, 32, v->seed);
+        cr_assert_eq(kurv_ed25519_public_key(pub, seed), KURV_OK);
+        assert_hex(pub, 32, v->pub, v->name);
+        cr_assert_eq(kurv_ed25519_sign(sig, msg, len, seed, pub), KURV_OK);
+        assert_hex(sig, 64, v->sig, v->name);
+        cr_assert_eq(kurv_ed25519_sign(sig2, msg, len, seed, NULL), KURV_OK);
+        cr_assert(memcmp(sig, sig2, 64) == 0, "%s: signing without pub differs", v->name);
+        cr_assert_eq(kurv_ed25519_verify(sig, msg, len, pub), KURV_OK, "%s", v->name);
+        /* a changed message, R, S or key is refused */
+        if (len) {
+            msg[len - 1] ^= 1;
+            cr_assert_eq(kurv_ed25519_verify(sig, msg, len, pub), KURV_ERR_SIGNATURE);
+            msg[len - 1] ^= 1;
+        }
+        cr_assert_eq(kurv_ed25519_verify(sig, msg, len, pub), KURV_OK, "restored");
+        sig2[0] ^= 4;
+        cr_assert_neq(kurv_ed25519_verify(sig2, msg, len, pub), KURV_OK, "%s: R changed", v->name);
+        sig2[0] ^= 4;
+        sig2[40] ^= 1;
+        cr_assert_eq(kurv_ed25519_verify(sig2, msg, len, pub), KURV_ERR_SIGNATURE);
+        pub[3] ^= 2;
+        cr_assert_neq(kurv_ed25519_verify(sig, msg, len, pub), KURV_OK, "%s: key changed", v->name);
+        free(msg);
+    }
+}
+
+/* the TEST 1024 message has 1023 bytes; SHA(abc)'s is SHA-512("abc") (Nettle's) */
+Test(ed25519, rfc8032_messages)
+{
+    size_t len;
+    uint8_t *m = kt_unhex_alloc(MSG_1024, &len), h[64];
+    struct sha512_ctx ctx;
+    cr_assert(m != NULL);
+    cr_assert_eq(len, 1023);
+    free(m);
+    sha512_init(&ctx);
+    sha512_update(&ctx, 3, (const uint8_t *)"abc");
+    sha512_digest(&ctx, 64, h);
+    assert_hex(h, 64, ED[4].msg, "SHA-512(abc)");
+}
+
+/* S + L (below 2^256) satisfies the equation mod L but is refused: S < L is required */
+Test(ed25519, s_must_be_below_l)
+{
+    static const uint8_t L[32] = {
+        0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    };
+    uint8_t seed[32], pub[32], sig[64];
+    unsigned carry = 0, i;
+    unhex(seed, 32, ED[0].seed);
+    unhex(pub, 32, ED[0].pub);
+    unhex(sig, 64, ED[0].sig);
+    for (i = 0; i < 32; i++) {
+        carry += (unsigned)sig[32 + i] + L[i];
+        sig[32 + i] = (uint8_t)carry;
+        carry >>= 8;
+    }
+    cr_assert_eq(carry, 0);
+    cr_assert_eq(kurv_ed25519_verify(sig, NULL, 0, pub), KURV_ERR_SIGNATURE);
+    /* S = L exactly */
+    memcpy(sig + 32, L, 32);
+    cr_assert_eq(kurv_ed25519_verify(sig, NULL, 0, pub), KURV_ERR_SIGNATURE);
+}
+
+/* encodings that RFC 8032 5.1.3 refuses, as A (KURV_ERR_POINT) and as R (KURV_ERR_SIGNATURE) */
+Test(ed25519, decoding_rules)
+{
+    uint8_t bad[4][32], sig[64], pub[32];
+    int i;
+    unhex(pub, 32, ED[0].pub);
+    unhex(sig, 64, ED[0].sig);
+    memset(bad, 0, sizeof bad);
+    /* y = p */
+    memset(bad[0], 0xff, 32);
+    bad[0][0] = 0xed;
+    bad[0][31] = 0x7f;
+    /* y = p + 1 (a non-canonical encoding of y = 1, the neutral element) */
+    memcpy(bad[1], bad[0], 32);
+    bad[1][0] = 0xee;
+    /* y = 1 with the sign bit set: x = 0 and x_0 = 1 */
+    bad[2][0] = 1;
+    bad[2][31] = 0x80;
+    /* y = 2: (y^2 - 1) / (d y^2 + 1) is not a square */
+    bad[3][0] = 2;
+    for (i = 0; i < 4; i++) {
+        uint8_t s2[64];
+        cr_assert_eq(kurv_ed25519_verify(sig, NULL, 0, bad[i]), KURV_ERR_POINT, "A %d", i);
+        memcpy(s2, sig, 64);
+        memcpy(s2, bad[i], 32);
+        cr_assert_eq(kurv_ed25519_verify(s2, NULL, 0, pub), KURV_ERR_SIGNATURE, "R %d", i);
+    }
+}
+
+Test(ed25519, misuse_and_keygen)
+{
+    uint8_t seed[32], pub[32], other[32], sig[64], seed2[32], pub2[32];
+    unhex(seed, 32, ED[0].seed);
+    unhex(pub, 32, ED[0].pub);
+    unhex(other, 32, ED[1].pub);
+    memset(sig, 0xAA, 64);
+    cr_assert_eq(kurv_ed25519_sign(sig, NULL, 0, seed, other), KURV_ERR_ARG,
+                 "signing with another seed's public key");
+    cr_assert(all_zero(sig, 64));
+    memset(sig, 0xAA, 64);
+    cr_assert_eq(kurv_ed25519_sign(sig, NULL, 3, seed, pub), KURV_ERR_ARG);
+    cr_assert(all_zero(sig, 64));
+    cr_assert_eq(kurv_ed25519_sign(sig, NULL, 0, NULL, pub), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_sign(NULL, NULL, 0, seed, pub), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_sign(sig, NULL, 0, seed, pub), KURV_OK);
+    cr_assert_eq(kurv_ed25519_verify(NULL, NULL, 0, pub), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_verify(sig, NULL, 0, NULL), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_verify(sig, NULL, 1, pub), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_public_key(NULL, seed), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_public_key(pub, NULL), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_keygen(NULL, pub), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_keygen(seed, NULL), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_keygen(seed, pub), KURV_OK);
+    cr_assert_eq(kurv_ed25519_keygen(seed2, pub2), KURV_OK);
+    cr_assert(memcmp(seed, seed2, 32) != 0);
+    cr_assert_eq(kurv_ed25519_public_key(other, seed), KURV_OK);
+    cr_assert(memcmp(other, pub, 32) == 0);
+    cr_assert_eq(kurv_ed25519_sign(sig, (const uint8_t *)"kurv", 4, seed, pub), KURV_OK);
+    cr_assert_eq(kurv_ed25519_verify(sig, (const uint8_t *)"kurv", 4, pub), KURV_OK);
+    cr_assert_eq(kurv_ed25519_verify(sig, (const uint8_t *)"kurv", 4, pub2), KURV_ERR_SIGNATURE);
+}
