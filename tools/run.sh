@@ -17,9 +17,9 @@
 #                         ctime, ./build-noasm), tsan (the thread test under
 #                         ThreadSanitizer, ./build-tsan), clang (the fuzzers' clang build,
 #                         ./build-fuzz), cross-armhf and cross-s390x (`cross ARCH --lean`:
-#                         32-bit and big-endian under qemu-user); san and the cross parts
-#                         run the per-curve scripts on one curve a family (meson_test_lean);
-#                         CI runs every part; a line per part with its time,
+#                         32-bit and big-endian under qemu-user); san, brainpool and the
+#                         cross parts run the per-curve scripts on one curve a family
+#                         (meson_test_lean); CI runs every part; a line per part with its time,
 #                         a summary line; non-zero on any failure
 #   ./tools/run.sh fuzz [SECONDS] [--jobs N] [--corpus DIR] [HARNESS ...]
 #                         deps, build the libFuzzer harnesses of fuzz/ with clang in
@@ -175,7 +175,7 @@ meson_test() {
 # family in the registry (secp256k1, P-521, brainpoolP512r1: the longest encodings). The
 # other curves' scripts are the same tool and provider code on another curve, and every
 # curve's own library code is in the C tests (kat, field, curve-arith, ...), which all run.
-# check's second builds (san, the cross parts) take it; ./build and `run.sh cross` run all.
+# check's second builds (san, brainpool, the cross parts) take it; ./build and `run.sh cross` run all.
 meson_test_lean() {
     local dir=$1 skip tests
     skip=$(registry_curves | awk '{ if ($1 in last) print last[$1]; last[$1] = $2 }' | paste -sd'|' -)
@@ -276,10 +276,11 @@ check_san() {
 
 # check_brainpool: one family alone, the core and the Brainpool curves without kurv-schnorr,
 # so that the code for absent families (the tool, the tests, the benchmarks, the pkg-config
-# files) is compiled and its whole suite run (the ctime test runs in ./build over every curve)
+# files) is compiled and its suite run, lean as san's (the per-curve scripts on
+# brainpoolP512r1 only: ./build runs them on every curve; the ctime test runs in ./build)
 check_brainpool() {
     build build-brainpool -Dfamilies=brainpool -Dschnorr=disabled -Dctime=disabled &&
-        meson_test build-brainpool
+        meson_test_lean build-brainpool
 }
 
 # check_noasm: the portable C of 32-bit targets on this machine: no inline assembly
