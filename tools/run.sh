@@ -41,8 +41,10 @@
 #                         (./build-abi); review and commit the diff (README "Distribution packages")
 #   ./tools/run.sh cross ARCH [--lean]   ARCH one of i386, armhf, s390x, arm64 (Debian's names):
 #                         install the cross compiler, qemu-user and the :ARCH libraries
-#                         (libssl-dev and libcriterion-dev only where they install beside
-#                         this machine's packages), build in ./build-cross-ARCH with the
+#                         (libssl-dev only where it installs beside this machine's
+#                         packages; Criterion as a package, or else unpacked from Debian's
+#                         ARCH packages into ./build-cross-ARCH-criterion, where that is
+#                         the only way: i386, arm64), build in ./build-cross-ARCH with the
 #                         cross file tools/cross/ARCH.ini + tools/cross/debian.ini, run the
 #                         test suite (--lean: the per-curve scripts on one curve a family)
 #                         and `kurv demo` under qemu-user; a summary line with
@@ -937,9 +939,90 @@ cross_installable() {
     fi
 }
 
+# cross_criterion_unpacked ARCH DIR: Criterion for ARCH without installing it. On i386 and
+# arm64, Debian's libcriterion3:ARCH needs libnanomsg5:ARCH, which is not Multi-Arch: same
+# and so cannot be installed beside this machine's libnanomsg5 (and libcriterion-dev:ARCH
+# pulls libgit2-dev and libnanomsg-dev, alike). The Multi-Arch: same libraries libcriterion.so
+# also needs (libgit2-1.5, libffi8) are installed as :ARCH packages; libcriterion3,
+# libcriterion-dev and libnanomsg5 of ARCH are downloaded and unpacked (dpkg-deb -x) into DIR.
+# Writes DIR/pkgconfig/criterion.pc (headers and library in DIR) and DIR/criterion.ini, a
+# third cross file: the build finds criterion.pc first, links with DIR's libraries
+# (-rpath-link) and runs ARCH's programs under qemu-user with LD_LIBRARY_PATH (-E, for the
+# guest only) naming DIR's library folder. Prints the cross file's path; non-zero (with a
+# message) when Debian has no Criterion for ARCH or a step fails.
+cross_criterion_unpacked() {
+    local arch=$1 dir=$2 multiarch p lib why
+    multiarch=$(cross_const "$arch" multiarch)
+    [ -n "$(candidate "libcriterion-dev:$arch")" ] ||
+        { echo "Debian has no libcriterion-dev for $arch" >&2; return 1; }
+    for p in libgit2-1.5 libffi8; do
+        why=$(cross_installable "$p:$arch") || { echo "$p:$arch: $why" >&2; return 1; }
+    done
+    apt_install "cross $arch: Criterion's libraries" libgit2-1.5:"$arch" libffi8:"$arch" >&2 || return 1
+    rm -rf "$dir" && mkdir -p "$dir/debs" "$dir/pkgconfig" || return 1
+    # apt-get download writes into the current folder, as the _apt user where it can
+    ( cd "$dir/debs" && chmod 777 . &&
+      apt-get download -q "libcriterion3:$arch" "libcriterion-dev:$arch" "libnanomsg5:$arch" ) >&2 ||
+        { echo "apt-get download of Criterion's $arch packages failed" >&2; return 1; }
+    for p in "$dir"/debs/*.deb; do
+        dpkg-deb -x "$p" "$dir/root" || return 1
+    done
+    lib=$dir/root/usr/lib/$multiarch
+    [ -e "$lib/libcriterion.so" ] && [ -e "$lib/libnanomsg.so.5" ] &&
+        [ -e "$dir/root/usr/include/criterion/criterion.h" ] ||
+        { echo "the unpacked packages lack libcriterion.so, libnanomsg.so.5 or criterion.h" >&2; return 1; }
+    # Debian's criterion.pc names /usr and, in Requires.private, the .pc files of
+    # libgit2-dev and libnanomsg-dev, which cannot be installed for ARCH: this one names the
+    # unpacked folder and the library alone (the tests link it dynamically)
+    printf '%s\n' "prefix=$dir/root/usr" 'includedir=${prefix}/include' \
+        "libdir=\${prefix}/lib/$multiarch" '' 'Name: criterion' \
+        "Description: Debian's Criterion for $arch, unpacked by run.sh cross" \
+        "Version: $(dpkg-deb -f "$dir"/debs/libcriterion-dev_*.deb Version | sed 's/-[^-]*$//')" \
+        'Libs: -L${libdir} -lcriterion' 'Cflags: -I${includedir}' > "$dir/pkgconfig/criterion.pc"
+    printf '%s\n' \
+        "# $dir/criterion.ini: written by ./tools/run.sh cross $arch (cross_criterion_unpacked);" \
+        '# loaded after tools/cross/ARCH.ini and tools/cross/debian.ini, whose constants it uses' \
+        '[constants]' "criterion_lib = '$lib'" \
+        "criterion_run = qemu + ['-E', 'LD_LIBRARY_PATH=' + criterion_lib]" \
+        '[binaries]' 'exe_wrapper = criterion_run' \
+        '[properties]' 'kurv_exe_wrapper = criterion_run' \
+        "pkg_config_libdir = ['$dir/pkgconfig', '/usr/lib/' + multiarch + '/pkgconfig', '/usr/share/pkgconfig']" \
+        '[built-in options]' "c_link_args = ['-Wl,-rpath-link,' + criterion_lib]" > "$dir/criterion.ini"
+    echo "$dir/criterion.ini"
+}
+
+# cross_binfmt ARCH: make the kernel run ARCH's programs through qemu-user (binfmt_misc),
+# which Criterion's test programs need: BoxFort runs every test in a new copy of the
+# program (it executes itself), and qemu-user passes that execve to the kernel. Keeps a
+# handler already there (Debian's qemu-user-static registers qemu-ARCH for the foreign
+# architectures; the kernel may run i386 itself); else mounts binfmt_misc if need be and
+# registers kurv-qemu-ARCH: the ELF header of tools/cross/ARCH.ini (binfmt_magic,
+# binfmt_mask) and the qemu command, flag F (the interpreter opened now). As root; stays
+# until the next boot or `echo -1 > /proc/sys/fs/binfmt_misc/kurv-qemu-ARCH`. Non-zero,
+# with a message, when that cannot be done.
+cross_binfmt() {
+    local arch=$1 bf=/proc/sys/fs/binfmt_misc magic mask interp e
+    magic=$(cross_const "$arch" binfmt_magic)
+    mask=$(cross_const "$arch" binfmt_mask)
+    [ -n "$magic" ] && [ -n "$mask" ] || { echo "tools/cross/$arch.ini names no binfmt_magic or binfmt_mask"; return 1; }
+    if [ ! -e "$bf/register" ]; then
+        [ "$(id -u)" -eq 0 ] || { echo "binfmt_misc is not mounted (root mounts it)"; return 1; }
+        mount -t binfmt_misc binfmt_misc "$bf" 2>/dev/null || { echo "binfmt_misc cannot be mounted"; return 1; }
+    fi
+    for e in "$bf"/*; do
+        [ -f "$e" ] && grep -qx enabled "$e" && grep -qx "magic $magic" "$e" && return 0
+    done
+    [ "$(id -u)" -eq 0 ] || { echo "binfmt_misc has no handler for $arch's programs (root registers one)"; return 1; }
+    interp=$(command -v "$(cross_const "$arch" qemu)") || { echo "no $(cross_const "$arch" qemu)"; return 1; }
+    say "cross: binfmt_misc: kurv-qemu-$arch runs $arch's programs through $interp" >&2
+    printf ':kurv-qemu-%s:M::%s:%s:%s:F' "$arch" "$(printf '%s' "$magic" | sed 's/../\\x&/g')" \
+        "$(printf '%s' "$mask" | sed 's/../\\x&/g')" "$interp" \
+        > "$bf/register" 2>/dev/null || { echo "binfmt_misc refused the handler"; return 1; }
+}
+
 cmd_cross() {
     local arch=${1:-} lean=${2:-} triplet qemu dir p why t0=$SECONDS status=0 log
-    local wanted=() skipped=() r_build=FAIL r_test=FAIL r_demo=FAIL counts=
+    local wanted=() skipped=() r_build=FAIL r_test=FAIL r_demo=FAIL counts= crit_ini=() no_crit=() c
     case $arch in
         i386|armhf|s390x|arm64) ;;
         *) echo "run.sh: cross: name one architecture: i386, armhf, s390x or arm64" >&2; return 2 ;;
@@ -972,12 +1055,31 @@ cmd_cross() {
     if [ ${#wanted[@]} -gt 0 ]; then
         apt_install "cross $arch" "${wanted[@]}" || return 1
     fi
-
     dir=build-cross-$arch
+    case " ${skipped[*]} " in
+        *" libcriterion-dev:$arch "*)
+            say "cross: Criterion for $arch unpacked into $dir-criterion (not installed)"
+            if c=$(cross_criterion_unpacked "$arch" "$PWD/$dir-criterion"); then
+                crit_ini=(--cross-file "$c")
+                skipped=("${skipped[@]/libcriterion-dev:$arch/}")
+                skipped=(${skipped[@]})
+            else
+                echo "run.sh: cross: the Criterion test programs are left out"
+            fi ;;
+    esac
+    case " ${skipped[*]} " in
+        *" libcriterion-dev:$arch "*) ;;
+        *)  if ! why=$(cross_binfmt "$arch"); then
+                echo "run.sh: cross: the Criterion test programs are left out: $why"
+                skipped+=("libcriterion-dev:$arch")
+                no_crit=(-Dcriterion=disabled)
+            fi ;;
+    esac
+
     log=$dir/meson-logs/run-sh-cross.txt
     # the benchmark is never run here: not built
     if build "$dir" --cross-file "tools/cross/$arch.ini" --cross-file tools/cross/debian.ini \
-            -Dbench=disabled; then
+            "${crit_ini[@]}" "${no_crit[@]}" -Dbench=disabled; then
         r_build=ok
         if [ -n "$lean" ]; then meson_test_lean "$dir"; else meson_test "$dir"; fi 2>&1 | tee "$log"
         [ "${PIPESTATUS[0]}" -eq 0 ] && r_test=ok
@@ -988,6 +1090,7 @@ cmd_cross() {
     fi
 
     local summary="$dir: build $r_build; meson test $r_test (${counts:-not run}); kurv demo $r_demo"
+    [ ${#crit_ini[@]} -eq 0 ] || summary+="; Criterion unpacked in $dir-criterion"
     [ ${#skipped[@]} -eq 0 ] || summary+="; without ${skipped[*]}"
     summary+="; $(( (SECONDS - t0) / 60 )) min $(( (SECONDS - t0) % 60 )) s"
     echo
