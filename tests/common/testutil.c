@@ -203,6 +203,19 @@ json_object *kt_jarray(json_object *o, const char *key)
     return v && json_object_is_type(v, json_type_array) ? v : NULL;
 }
 
+int kt_jflag(json_object *t, const char *flag)
+{
+    json_object *flags = kt_jarray(t, "flags");
+    size_t i, n = flags ? json_object_array_length(flags) : 0;
+
+    for (i = 0; i < n; i++) {
+        const char *f = json_object_get_string(json_object_array_get_idx(flags, i));
+        if (f && strcmp(f, flag) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 long kt_b64url(uint8_t *out, size_t cap, const char *s)
 {
     struct base64_decode_ctx ctx;
