@@ -20,6 +20,11 @@
  * inputs. KURV_TEST_DEPTH other than "full" or unset is the everyday count. */
 long kt_random(long n);
 
+/* @n test bytes from the xorshift64* generator whose state is *@state (the caller's fixed,
+ * nonzero seed): a reproducible sequence, so that a failure repeats. Not for keys outside
+ * tests. */
+void kt_rand_bytes(uint64_t *state, uint8_t *b, size_t n);
+
 /* The vectors folder (environment KURV_VECTORS_DIR, set by meson test), or NULL. */
 const char *kt_vectors_dir(void);
 
