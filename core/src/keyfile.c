@@ -399,13 +399,6 @@ kurv_err kurv_pubkey_decode(const kurv_curve **curve, uint8_t *pub, size_t *pub_
 
 /* ---- encoding ---- */
 
-void kurv_keyfile_write_oid(kurv_derw *w, const uint8_t *oid, size_t len)
-{
-    size_t m = w->used;
-    kurv_derw_bytes(w, oid, len);
-    kurv_derw_wrap(w, KURV_DER_OID, m);
-}
-
 /* ECPrivateKey with the uncompressed public key; the [0] curve OID if @with_params. */
 static void write_ecpriv(kurv_derw *w, const kurv_curve *c, const uint8_t *priv,
                          const uint8_t *pub, size_t pub_len, int with_params)
@@ -420,7 +413,7 @@ static void write_ecpriv(kurv_derw *w, const kurv_curve *c, const uint8_t *priv,
     kurv_derw_wrap(w, KURV_DER_CTX1, m);
     if (with_params) {
         m = w->used;
-        kurv_keyfile_write_oid(w, c->oid, c->oid_len);
+        kurv_derw_oid(w, c->oid, c->oid_len);
         kurv_derw_wrap(w, KURV_DER_CTX0, m);
     }
     m = w->used;
@@ -433,8 +426,8 @@ static void write_ecpriv(kurv_derw *w, const kurv_curve *c, const uint8_t *priv,
 static void write_algid(kurv_derw *w, const kurv_curve *c)
 {
     size_t m = w->used;
-    kurv_keyfile_write_oid(w, c->oid, c->oid_len);
-    kurv_keyfile_write_oid(w, oid_ec_public_key, sizeof oid_ec_public_key);
+    kurv_derw_oid(w, c->oid, c->oid_len);
+    kurv_derw_oid(w, oid_ec_public_key, sizeof oid_ec_public_key);
     kurv_derw_wrap(w, KURV_DER_SEQUENCE, m);
 }
 
