@@ -10,12 +10,15 @@
  *     SEQUENCE { AlgorithmIdentifier, BIT STRING publicKey (32 bytes) }
  *   AlgorithmIdentifier = SEQUENCE { id-X25519 | id-Ed25519 } (RFC 8410 3: parameters absent)
  *
- * The DER, PEM and PKCS#8 layers are the core's (core/src/asn1.c, pem.c, pkcs8.c, hidden
- * in libkurv; compiled into this library's shared object too: curves/25519/meson.build).
+ * The DER, PEM, PKCS#8 and PBES2 layers are the core's (core/src/asn1.c, pem.c, pkcs8.c,
+ * pbes2.c with aes_any.c, hidden in libkurv; compiled into this library's shared object too:
+ * curves/25519/meson.build). Encrypted keys: PBES2 as the core's EC key files
+ * (<kurv/keyfile.h>, kurv_privkey_encode_pass()) around the same PrivateKeyInfo.
  * As in the core's key files (core/src/keyfile.c), decoding goes in two phases so that
  * the error code does not depend on luck: the structure first (KURV_ERR_ENCODING), then
  * the meaning in the order algorithm (KURV_ERR_UNSUPPORTED, then parameters, then
- * KURV_ERR_CURVE), private key length (KURV_ERR_PRIVKEY), public key (KURV_ERR_POINT).
+ * KURV_ERR_CURVE), the algorithm's CurvePrivateKey (KURV_ERR_ENCODING), private key length
+ * (KURV_ERR_PRIVKEY), public key (KURV_ERR_POINT).
  */
 #include <string.h>
 #include <kurv/25519.h>
@@ -23,6 +26,8 @@
 #include "asn1.h"
 #include "pem.h"
 #include "pkcs8.h"
+#include "pbes2.h"
+#include "keyfile_impl.h" /* KURV_KEYFILE_DER_IN_MAX */
 
 /* the OIDs' contents (X.690 8.19): 1.3.101.110 and 1.3.101.112 (RFC 8410 3) */
 #define OID_LEN 3
@@ -34,8 +39,9 @@ static const char label_enc[] = "ENCRYPTED PRIVATE KEY";
 static const char label_pub[] = "PUBLIC KEY";
 
 #define KEY_LEN 32
-/* largest DER taken out of a PEM block: a v2 key with attributes fits; more is refused */
-#define DER_IN_MAX 1024
+/* largest DER taken out of a PEM block: a v2 key with attributes fits, and an encrypted
+ * key; more is refused */
+#define DER_IN_MAX KURV_KEYFILE_DER_IN_MAX
 /* the DER written: PrivateKeyInfo v1 is 48 bytes, SubjectPublicKeyInfo 44 */
 #define DER_OUT_MAX 48
 
@@ -122,12 +128,13 @@ static kurv_err priv_der(kurv_25519_alg *alg, uint8_t key[KEY_LEN], const uint8_
         kurv_der_read(&seq, KURV_DER_OCTETS, &outer) != KURV_OK ||
         kurv_pkcs8_tail(&seq, ver, &has_pub, &bits) != KURV_OK)
         return KURV_ERR_ENCODING;
-    /* CurvePrivateKey ::= OCTET STRING, inside the privateKey OCTET STRING (RFC 8410 7) */
-    if (kurv_der_read(&outer, KURV_DER_OCTETS, &inner) != KURV_OK || kurv_der_end(&outer) != KURV_OK)
-        return KURV_ERR_ENCODING;
     e = algid_meaning(&a, alg);
     if (e != KURV_OK)
         return e;
+    /* CurvePrivateKey ::= OCTET STRING, inside the privateKey OCTET STRING (RFC 8410 7): the
+     * algorithm's own structure, checked once the algorithm is known to be one of ours */
+    if (kurv_der_read(&outer, KURV_DER_OCTETS, &inner) != KURV_OK || kurv_der_end(&outer) != KURV_OK)
+        return KURV_ERR_ENCODING;
     if (inner.len != KEY_LEN)
         return KURV_ERR_PRIVKEY;
     memcpy(key, inner.p, KEY_LEN);
@@ -205,6 +212,62 @@ kurv_err kurv_25519_privkey_decode(kurv_25519_alg *alg, uint8_t key[32], const u
     return e;
 }
 
+/* The EncryptedPrivateKeyInfo @epki (@len bytes of DER) decrypted with @pass, its
+ * PrivateKeyInfo read into @key. */
+static kurv_err decrypt_p8(kurv_25519_alg *alg, uint8_t key[KEY_LEN], const uint8_t *epki,
+                           size_t len, const uint8_t *pass, size_t pass_len)
+{
+    uint8_t pt[KURV_KEYFILE_DER_IN_MAX];
+    size_t n;
+    kurv_25519_alg want = *alg;
+    kurv_err e = kurv_pbes2_decrypt(pt, &n, epki, len, pass, pass_len);
+
+    if (e != KURV_OK)
+        return e;
+    e = priv_der(&want, key, pt, n);
+    kurv_wipe(pt, n);
+    /* a wrong password that leaves a valid padding gives noise; altered blocks garble what
+     * they decrypt to: both KURV_ERR_PASSWORD, as in the core (keyfile_pass.c) */
+    if (e == KURV_ERR_ENCODING || e == KURV_ERR_ENCRYPTED || e == KURV_ERR_POINT)
+        return KURV_ERR_PASSWORD;
+    if (e == KURV_OK)
+        *alg = want;
+    return e;
+}
+
+kurv_err kurv_25519_privkey_decode_pass(kurv_25519_alg *alg, uint8_t key[32],
+                                        const uint8_t *in, size_t in_len,
+                                        const uint8_t *pass, size_t pass_len)
+{
+    uint8_t der[DER_IN_MAX];
+    char got[KURV_PEM_LABEL_MAX + 1];
+    size_t der_len = sizeof der, used;
+    kurv_err e;
+
+    if (!pass && pass_len) {
+        if (key)
+            kurv_wipe(key, KEY_LEN);
+        return KURV_ERR_ARG;
+    }
+    /* anything but an EncryptedPrivateKeyInfo (DER, or PEM "ENCRYPTED PRIVATE KEY") is
+     * read as kurv_25519_privkey_decode() reads it, its checks of the arguments too */
+    e = kurv_25519_privkey_decode(alg, key, in, in_len);
+    if (e != KURV_ERR_ENCRYPTED)
+        return e;
+    if (in[0] == KURV_DER_SEQUENCE) {
+        e = decrypt_p8(alg, key, in, in_len, pass, pass_len);
+    } else {
+        e = kurv_pem_read(der, &der_len, got, &used, in, in_len);
+        if (e == KURV_OK)
+            e = strcmp(got, label_enc) == 0 ? decrypt_p8(alg, key, der, der_len, pass, pass_len)
+                                            : KURV_ERR_ENCRYPTED;
+        kurv_wipe(der, sizeof der);
+    }
+    if (e != KURV_OK)
+        kurv_wipe(key, KEY_LEN);
+    return e;
+}
+
 kurv_err kurv_25519_pubkey_decode(kurv_25519_alg *alg, uint8_t pub[32], const uint8_t *in,
                                   size_t in_len)
 {
@@ -220,8 +283,7 @@ kurv_err kurv_25519_pubkey_decode(kurv_25519_alg *alg, uint8_t pub[32], const ui
 static void write_algid(kurv_derw *w, kurv_25519_alg alg)
 {
     size_t m = w->used;
-    kurv_derw_bytes(w, alg == KURV_25519_X25519 ? oid_x25519 : oid_ed25519, OID_LEN);
-    kurv_derw_wrap(w, KURV_DER_OID, m);
+    kurv_derw_oid(w, alg == KURV_25519_X25519 ? oid_x25519 : oid_ed25519, OID_LEN);
     kurv_derw_wrap(w, KURV_DER_SEQUENCE, m);
 }
 
@@ -246,10 +308,24 @@ static int args_ok(const size_t *out_len, kurv_25519_alg alg, kurv_keyfmt fmt,
     return out_len && key && alg_ok(alg) && (fmt == KURV_KEYFMT_DER || fmt == KURV_KEYFMT_PEM);
 }
 
+/* The PrivateKeyInfo v1 of @key (DER_OUT_MAX bytes, as OpenSSL writes it) into @w, a
+ * writer over @buf of exactly DER_OUT_MAX bytes: the DER then fills @buf from its start. */
+static void write_p8(kurv_derw *w, uint8_t *buf, kurv_25519_alg alg, const uint8_t *key)
+{
+    static const uint8_t version0[] = {KURV_DER_INTEGER, 1, 0};
+
+    kurv_derw_init(w, buf, DER_OUT_MAX);
+    kurv_derw_bytes(w, key, KEY_LEN);
+    kurv_derw_wrap(w, KURV_DER_OCTETS, 0); /* CurvePrivateKey */
+    kurv_derw_wrap(w, KURV_DER_OCTETS, 0); /* privateKey */
+    write_algid(w, alg);
+    kurv_derw_bytes(w, version0, sizeof version0);
+    kurv_derw_wrap(w, KURV_DER_SEQUENCE, 0);
+}
+
 kurv_err kurv_25519_privkey_encode(uint8_t *out, size_t *out_len, kurv_25519_alg alg,
                                    kurv_keyfmt fmt, const uint8_t key[32])
 {
-    static const uint8_t version0[] = {KURV_DER_INTEGER, 1, 0};
     uint8_t buf[DER_OUT_MAX];
     size_t cap = out_len ? *out_len : 0;
     kurv_derw w;
@@ -258,15 +334,39 @@ kurv_err kurv_25519_privkey_encode(uint8_t *out, size_t *out_len, kurv_25519_alg
     if (!args_ok(out_len, alg, fmt, key)) {
         e = KURV_ERR_ARG;
     } else {
-        kurv_derw_init(&w, buf, sizeof buf);
-        kurv_derw_bytes(&w, key, KEY_LEN);
-        kurv_derw_wrap(&w, KURV_DER_OCTETS, 0); /* CurvePrivateKey */
-        kurv_derw_wrap(&w, KURV_DER_OCTETS, 0); /* privateKey */
-        write_algid(&w, alg);
-        kurv_derw_bytes(&w, version0, sizeof version0);
-        kurv_derw_wrap(&w, KURV_DER_SEQUENCE, 0);
+        write_p8(&w, buf, alg, key);
         e = put_out(out, out_len, fmt, label_priv, &w);
     }
+    kurv_wipe(buf, sizeof buf);
+    if (e != KURV_OK && out)
+        kurv_wipe(out, cap);
+    return e;
+}
+
+kurv_err kurv_25519_privkey_encode_pass(uint8_t *out, size_t *out_len, kurv_25519_alg alg,
+                                        kurv_keyfmt fmt, const uint8_t key[32],
+                                        const uint8_t *pass, size_t pass_len,
+                                        unsigned long iter)
+{
+    /* the PrivateKeyInfo and its padding: (DER_OUT_MAX / 16 + 1) * 16 bytes */
+    uint8_t p8[(DER_OUT_MAX / 16 + 1) * 16], buf[KURV_25519_MAX_ENC_KEYFILE_LEN];
+    size_t cap = out_len ? *out_len : 0;
+    kurv_derw w8, w;
+    kurv_err e;
+
+    if (iter == 0)
+        iter = KURV_PBKDF2_ITER_DEFAULT;
+    if (!args_ok(out_len, alg, fmt, key) || (!pass && pass_len) || iter > KURV_PBKDF2_ITER_MAX) {
+        e = KURV_ERR_ARG;
+    } else {
+        write_p8(&w8, p8, alg, key);
+        kurv_derw_init(&w, buf, sizeof buf);
+        e = kurv_pbes2_encrypt(&w, p8, w8.used, sizeof p8, pass, pass_len, iter);
+        if (e == KURV_OK)
+            e = kurv_derw_ok(&w) ? put_out(out, out_len, fmt, label_enc, &w)
+                                 : KURV_ERR_ARG; /* cannot happen: the buffer holds it */
+    }
+    kurv_wipe(p8, sizeof p8);
     kurv_wipe(buf, sizeof buf);
     if (e != KURV_OK && out)
         kurv_wipe(out, cap);

@@ -379,3 +379,99 @@ Test(errors, mangled)
     mangle((const uint8_t *)rfc_pub, strlen(rfc_pub), 0);
     free(der);
 }
+
+/* encrypted PKCS#8 (kurv_25519_privkey_encode_pass / decode_pass): round trips in both
+ * formats and algorithms, the sizes, a wrong password, and what the plain reader says */
+Test(encrypted, round_trip)
+{
+    static const uint8_t pw[] = "correct horse";
+    uint8_t key[32], got[32], out[KURV_25519_MAX_ENC_KEYFILE_LEN];
+    size_t n, need;
+    int alg, pem;
+
+    kt_unhex(key, 32, rfc_seed);
+    for (alg = KURV_25519_X25519; alg <= KURV_25519_ED25519; alg++)
+        for (pem = 0; pem < 2; pem++) {
+            kurv_keyfmt f = pem ? KURV_KEYFMT_PEM : KURV_KEYFMT_DER;
+            kurv_25519_alg a = KURV_25519_ANY;
+            need = 0;
+            cr_assert_eq(kurv_25519_privkey_encode_pass(NULL, &need, (kurv_25519_alg)alg, f, key,
+                                                        pw, sizeof pw - 1, 1000), KURV_ERR_BUFFER);
+            n = sizeof out;
+            cr_assert_eq(kurv_25519_privkey_encode_pass(out, &n, (kurv_25519_alg)alg, f, key, pw,
+                                                        sizeof pw - 1, 1000), KURV_OK);
+            cr_assert(n == need && n <= KURV_25519_MAX_ENC_KEYFILE_LEN, "%zu, asked %zu", n, need);
+            if (pem)
+                cr_assert(memcmp(out, "-----BEGIN ENCRYPTED PRIVATE KEY-----\n", 38) == 0);
+            cr_assert_eq(kurv_25519_privkey_decode(&a, got, out, n), KURV_ERR_ENCRYPTED);
+            cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, out, n, pw, sizeof pw - 1), KURV_OK);
+            cr_assert(a == (kurv_25519_alg)alg && memcmp(got, key, 32) == 0);
+            a = KURV_25519_ANY;
+            memset(got, 0xAA, 32);
+            cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, out, n, pw, sizeof pw - 2),
+                         KURV_ERR_PASSWORD);
+            cr_assert(memcmp(got, (uint8_t[32]){0}, 32) == 0, "key not zeroed");
+            a = alg == KURV_25519_X25519 ? KURV_25519_ED25519 : KURV_25519_X25519;
+            cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, out, n, pw, sizeof pw - 1),
+                         KURV_ERR_CURVE);
+        }
+    /* an unencrypted file through decode_pass; bad arguments */
+    {
+        kurv_25519_alg a = KURV_25519_ANY;
+        cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, (const uint8_t *)rfc_priv,
+                                                    strlen(rfc_priv), NULL, 0), KURV_OK);
+        cr_assert(memcmp(got, key, 32) == 0);
+        cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, (const uint8_t *)rfc_priv,
+                                                    strlen(rfc_priv), NULL, 3), KURV_ERR_ARG);
+        n = sizeof out;
+        cr_assert_eq(kurv_25519_privkey_encode_pass(out, &n, KURV_25519_X25519, KURV_KEYFMT_DER,
+                                                    key, pw, 3, KURV_PBKDF2_ITER_MAX + 1ul),
+                     KURV_ERR_ARG);
+        cr_assert_eq(kurv_25519_privkey_encode_pass(out, &n, KURV_25519_X25519, KURV_KEYFMT_DER,
+                                                    key, NULL, 3, 1), KURV_ERR_ARG);
+    }
+}
+
+/* an encrypted key under the plain "PRIVATE KEY" label, and a damaged one */
+Test(encrypted, labels_and_damage)
+{
+    static const uint8_t pw[] = "pw";
+    uint8_t key[32] = {7}, got[32], der[KURV_25519_MAX_ENC_KEYFILE_LEN];
+    uint8_t pem[KURV_25519_MAX_ENC_KEYFILE_LEN + 64];
+    size_t n = sizeof der, pn = sizeof pem, i;
+    kurv_25519_alg a = KURV_25519_ANY;
+
+    cr_assert_eq(kurv_25519_privkey_encode_pass(der, &n, KURV_25519_ED25519, KURV_KEYFMT_DER,
+                                                key, pw, 2, 10), KURV_OK);
+    cr_assert_eq(kurv_25519_privkey_encode_pass(pem, &pn, KURV_25519_ED25519, KURV_KEYFMT_PEM,
+                                                key, pw, 2, 10), KURV_OK);
+    /* relabel: "ENCRYPTED PRIVATE KEY" -> "PRIVATE KEY" on both lines */
+    {
+        char text[KURV_25519_MAX_ENC_KEYFILE_LEN + 64], *p, out2[sizeof text];
+        size_t o = 0;
+        memcpy(text, pem, pn);
+        text[pn] = 0;
+        for (p = text; *p;) {
+            if (strncmp(p, "ENCRYPTED ", 10) == 0) {
+                p += 10;
+                continue;
+            }
+            out2[o++] = *p++;
+        }
+        cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, (uint8_t *)out2, o, pw, 2),
+                     KURV_ERR_ENCRYPTED);
+    }
+    /* each byte of the DER changed: an error or a key, never a crash; a change in the
+     * structure or the padding is refused, one in the encrypted key bytes (PBES2 has no
+     * integrity check, a v1 key no public key) may give another key, as the header says */
+    for (i = 0; i < n; i++) {
+        kurv_err e;
+        der[i] ^= 0x01;
+        a = KURV_25519_ANY;
+        e = kurv_25519_privkey_decode_pass(&a, got, der, n, pw, 2);
+        cr_assert(e <= KURV_ERR_PASSWORD, "byte %zu: %d", i, (int)e);
+        if (i < n - 64 - 16)  /* before the IV and the encryptedData: refused */
+            cr_assert(e != KURV_OK || memcmp(got, key, 32) == 0, "byte %zu: another key", i);
+        der[i] ^= 0x01;
+    }
+}

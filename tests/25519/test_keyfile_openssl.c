@@ -7,6 +7,7 @@
  * d2i_PUBKEY) to the same raw key.
  */
 #include <criterion/criterion.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
@@ -98,5 +99,74 @@ Test(openssl, keyfiles)
     for (i = 0; i < n; i++) {
         one_key(EVP_PKEY_X25519, KURV_25519_X25519);
         one_key(EVP_PKEY_ED25519, KURV_25519_ED25519);
+    }
+}
+
+/* encrypted PKCS#8 both ways: OpenSSL reads kurv's (PEM, with the password; a wrong one
+ * refused), kurv reads OpenSSL's (PEM with AES-256-CBC, DER with AES-128-CBC), and an
+ * encrypted EC key is not taken for an X25519 or Ed25519 key */
+static EVP_PKEY *ossl_read_pem(const uint8_t *in, size_t n, const char *pass)
+{
+    BIO *b = BIO_new_mem_buf(in, (int)n);
+    EVP_PKEY *pk = PEM_read_bio_PrivateKey(b, NULL, NULL, (void *)pass);
+    BIO_free(b);
+    ERR_clear_error();
+    return pk;
+}
+
+Test(openssl, encrypted_keyfiles)
+{
+    static const char pw[] = "open sesame";
+    long n = kt_random(40), i;
+    for (i = 0; i < n; i++) {
+        int type = i % 2 ? EVP_PKEY_ED25519 : EVP_PKEY_X25519;
+        kurv_25519_alg alg = i % 2 ? KURV_25519_ED25519 : KURV_25519_X25519;
+        uint8_t key[32], got[32], out[KURV_25519_MAX_ENC_KEYFILE_LEN], *p;
+        size_t kn = sizeof out, rl = 32;
+        kurv_25519_alg a = KURV_25519_ANY;
+        EVP_PKEY *pk, *back;
+        BIO *b;
+        long bl;
+
+        rnd(key, 32);
+        cr_assert_eq(kurv_25519_privkey_encode_pass(out, &kn, alg, KURV_KEYFMT_PEM, key,
+                                                    (const uint8_t *)pw, strlen(pw), 2048), KURV_OK);
+        back = ossl_read_pem(out, kn, pw);
+        cr_assert(back != NULL && EVP_PKEY_get_id(back) == type, "OpenSSL cannot read kurv's");
+        cr_assert(EVP_PKEY_get_raw_private_key(back, got, &rl) == 1 && memcmp(got, key, 32) == 0);
+        EVP_PKEY_free(back);
+        cr_assert(ossl_read_pem(out, kn, "open sesamE") == NULL);
+
+        pk = EVP_PKEY_new_raw_private_key(type, NULL, key, 32);
+        b = BIO_new(BIO_s_mem());
+        cr_assert_eq(PEM_write_bio_PrivateKey(b, pk, EVP_aes_256_cbc(), NULL, 0, NULL, (void *)pw), 1);
+        bl = BIO_get_mem_data(b, &p);
+        cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, p, (size_t)bl, (const uint8_t *)pw,
+                                                    strlen(pw)), KURV_OK);
+        cr_assert(a == alg && memcmp(got, key, 32) == 0);
+        BIO_free(b);
+        b = BIO_new(BIO_s_mem());
+        cr_assert_eq(i2d_PKCS8PrivateKey_bio(b, pk, EVP_aes_128_cbc(), NULL, 0, NULL, (void *)pw), 1);
+        bl = BIO_get_mem_data(b, &p);
+        a = KURV_25519_ANY;
+        cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, p, (size_t)bl, (const uint8_t *)pw,
+                                                    strlen(pw)), KURV_OK);
+        cr_assert(a == alg && memcmp(got, key, 32) == 0);
+        BIO_free(b);
+        EVP_PKEY_free(pk);
+    }
+    {
+        EVP_PKEY *ec = EVP_EC_gen("P-256");
+        BIO *b = BIO_new(BIO_s_mem());
+        uint8_t got[32], *p;
+        long bl;
+        kurv_25519_alg a = KURV_25519_ANY;
+        cr_assert(ec != NULL);
+        cr_assert_eq(PEM_write_bio_PrivateKey(b, ec, EVP_aes_256_cbc(), NULL, 0, NULL, (void *)pw), 1);
+        bl = BIO_get_mem_data(b, &p);
+        cr_assert_eq(kurv_25519_privkey_decode_pass(&a, got, p, (size_t)bl, (const uint8_t *)pw,
+                                                    strlen(pw)), KURV_ERR_UNSUPPORTED);
+        BIO_free(b);
+        EVP_PKEY_free(ec);
     }
 }

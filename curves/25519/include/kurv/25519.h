@@ -186,7 +186,7 @@ KURV_API kurv_err kurv_25519_privkey_encode(uint8_t *out, size_t *out_len, kurv_
  *           RSA key, a SubjectPublicKeyInfo; a PEM label other than "PRIVATE KEY" and
  *           "ENCRYPTED PRIVATE KEY"; an RFC 1421 "Proc-Type: 4,ENCRYPTED" block);
  *         KURV_ERR_ENCRYPTED (an EncryptedPrivateKeyInfo, DER or PEM "ENCRYPTED PRIVATE
- *           KEY", RFC 5958 3: not read here);
+ *           KEY", RFC 5958 3: kurv_25519_privkey_decode_pass() reads it);
  *         KURV_ERR_CURVE (the file's algorithm is not *@alg);
  *         KURV_ERR_PRIVKEY (the CurvePrivateKey is not 32 bytes);
  *         KURV_ERR_POINT (the v2 publicKey is not 32 bytes, or not the key's public key).
@@ -195,6 +195,63 @@ KURV_API kurv_err kurv_25519_privkey_encode(uint8_t *out, size_t *out_len, kurv_
  */
 KURV_API kurv_err kurv_25519_privkey_decode(kurv_25519_alg *alg, uint8_t key[32],
                                             const uint8_t *in, size_t in_len);
+
+/* Upper bound of an encrypted key file kurv_25519_privkey_encode_pass() writes, DER or PEM. */
+#define KURV_25519_MAX_ENC_KEYFILE_LEN 320
+
+/**
+ * kurv_25519_privkey_encode_pass() - write an X25519 or Ed25519 private key as a
+ * password-encrypted PKCS#8 file (EncryptedPrivateKeyInfo, RFC 5958 3): the PrivateKeyInfo
+ * of kurv_25519_privkey_encode(), encrypted as kurv_privkey_encode_pass() encrypts an EC
+ * key's (<kurv/keyfile.h>): PBES2 with PBKDF2-HMAC-SHA-256 of @iter iterations and a fresh
+ * 16-byte salt, AES-256-CBC with a fresh IV, the DER layout `openssl genpkey -aes256`
+ * writes; PEM label "ENCRYPTED PRIVATE KEY".
+ * @out:      out, or NULL to ask for the size; @out_len: capacity in, bytes written out.
+ * @alg, @fmt, @key: as kurv_25519_privkey_encode().
+ * @pass:     the password, @pass_len bytes (any bytes; NULL when @pass_len is 0).
+ * @iter:     PBKDF2 iterations, 1..KURV_PBKDF2_ITER_MAX; 0 means KURV_PBKDF2_ITER_DEFAULT.
+ * Return: KURV_OK; KURV_ERR_ARG (a NULL @out_len or @key, @pass NULL with a nonzero
+ *         @pass_len, another @alg or @fmt, @iter above KURV_PBKDF2_ITER_MAX);
+ *         KURV_ERR_RNG; KURV_ERR_BUFFER (*@out_len set to the need, which depends only on
+ *         @fmt and @iter; KURV_25519_MAX_ENC_KEYFILE_LEN always suffices). @out is zeroed
+ *         on error; the derived key and the plaintext are wiped.
+ * Spec: RFC 8410 7; RFC 5958 3; RFC 8018 5.2, 6.2, A.2, A.4, B.1.2; RFC 3565 4.1;
+ *       RFC 7468 11.
+ */
+KURV_API kurv_err kurv_25519_privkey_encode_pass(uint8_t *out, size_t *out_len,
+                                                 kurv_25519_alg alg, kurv_keyfmt fmt,
+                                                 const uint8_t key[32],
+                                                 const uint8_t *pass, size_t pass_len,
+                                                 unsigned long iter);
+
+/**
+ * kurv_25519_privkey_decode_pass() - read an X25519 or Ed25519 private key that may be
+ * password-encrypted. An EncryptedPrivateKeyInfo (DER, or PEM "ENCRYPTED PRIVATE KEY") is
+ * decrypted with @pass, with the schemes kurv_privkey_decode_pass() reads (PBES2, PBKDF2
+ * with HMAC-SHA-1/224/256/384/512, AES-128/192/256-CBC), and its PrivateKeyInfo read as
+ * kurv_25519_privkey_decode() reads one; any other input is read by
+ * kurv_25519_privkey_decode() itself (@pass unused), as `openssl pkey -passin` does.
+ * @alg, @key, @in, @in_len: as kurv_25519_privkey_decode().
+ * @pass:     the password, @pass_len bytes (NULL when @pass_len is 0).
+ * Return: those of kurv_25519_privkey_decode() (KURV_ERR_ENCRYPTED only for an
+ *         EncryptedPrivateKeyInfo under the PEM label "PRIVATE KEY"), and
+ *         KURV_ERR_ENCODING (a malformed EncryptedPrivateKeyInfo; an encryptedData that is
+ *           empty, not whole AES blocks or over 4096 bytes);
+ *         KURV_ERR_UNSUPPORTED (PBES1 and PKCS#12 schemes, scrypt, ciphers other than
+ *           AES-CBC, other PRFs, an iteration count above KURV_PBKDF2_ITER_MAX; a
+ *           decrypted key of another algorithm);
+ *         KURV_ERR_PASSWORD (after decryption: bad padding, contents that are not a
+ *           PrivateKeyInfo, a v2 public key that does not match: a wrong password, or
+ *           altered data). PBES2 has no integrity check of its own and a v1 key carries
+ *           no public key to compare: altered encrypted bytes of the key itself decrypt to
+ *           another key, with KURV_OK (as in OpenSSL).
+ *         @key is zeroed on error; the derived key and the plaintext are wiped.
+ * Spec: RFC 8410 7; RFC 5958 3; RFC 8018 5.2, 6.2.2, A.2, A.4, B.1; RFC 3565 4.1;
+ *       RFC 7468 11.
+ */
+KURV_API kurv_err kurv_25519_privkey_decode_pass(kurv_25519_alg *alg, uint8_t key[32],
+                                                 const uint8_t *in, size_t in_len,
+                                                 const uint8_t *pass, size_t pass_len);
 
 /**
  * kurv_25519_pubkey_encode() - write an X25519 or Ed25519 public key as a
