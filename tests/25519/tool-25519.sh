@@ -10,8 +10,10 @@
 #   x25519:  kurv ecdh gives `openssl pkeyutl -derive`'s secret, with either side's keys;
 #   errors:  every misuse (an x25519 key to sign, an ed25519 key to ecdh, curves that
 #            differ, ECDSA options, a bad signature length, a small-order peer, damaged key
-#            files, --pass at keygen) exits 2 with one line; a key file is not replaced
-#            without --force and is written mode 0600.
+#            files, a wrong or missing password) exits 2 with one line; a key file is not
+#            replaced without --force and is written mode 0600;
+#   encrypted: kurv keygen --pass files read by `openssl pkey -passin`, OpenSSL's encrypted
+#            keys (PEM AES-256-CBC, DER AES-128-CBC with HMAC-SHA-512) read by kurv.
 # Exits 77 (skip) when openssl is missing or lacks Ed25519.
 #
 # usage: tool-25519.sh [EC_CURVE]   (EC_CURVE: a built Weierstrass curve, for the
@@ -118,6 +120,28 @@ if [ "$(cat out.txt)" = "$(hexof s1)" ]; then pass "  the same secret"; else fai
 expect_ok "kurv ecdh with the peer's private key file (its public half)" "$KURV" ecdh -k x25519.pem -p ox25519.pem -o s3
 same "  the same secret" s1 s3
 
+section "encrypted keys (PKCS#8 PBES2) both ways"
+for c in x25519 ed25519; do
+    expect_ok "keygen -c $c --pass" "$KURV" keygen -c "$c" --pass pass:pw --iter 2048 -o "$c.enc.pem"
+    if head -n 1 "$c.enc.pem" | grep -q 'BEGIN ENCRYPTED PRIVATE KEY'; then pass "  ENCRYPTED PRIVATE KEY"; else fail "  ENCRYPTED PRIVATE KEY" "$(head -n 1 "$c.enc.pem")"; fi
+    openssl pkey -in "$c.enc.pem" -passin pass:pw -pubout -out "$c.enc.ossl.pub" 2>err.txt
+    expect_ok "  kurv pubkey --pass" "$KURV" pubkey -k "$c.enc.pem" --pass pass:pw -o "$c.enc.pub"
+    same "  = openssl pkey -passin ... -pubout" "$c.enc.pub" "$c.enc.ossl.pub"
+    openssl pkey -in "o$c.pem" -aes256 -passout pass:pw -out "o$c.enc.pem" 2>err.txt
+    expect_ok "kurv pubkey of openssl's encrypted $c key" "$KURV" pubkey -k "o$c.enc.pem" --pass pass:pw -o "o$c.enc.pub"
+    same "  = its public key" "o$c.enc.pub" "o$c.pub"
+    expect_err "  a wrong password" 2 "$KURV" pubkey -k "o$c.enc.pem" --pass pass:wrong
+    expect_err "  no password (stdin not a terminal)" 2 "$KURV" pubkey -k "o$c.enc.pem" </dev/null
+done
+expect_ok "sign with openssl's encrypted ed25519 key" "$KURV" sign -k oed25519.enc.pem --pass pass:pw -o enc.sig msg
+same "  = the signature of the plain key" enc.sig msg.sig
+openssl pkcs8 -topk8 -in oed25519.pem -v2 aes-128-cbc -v2prf hmacWithSHA512 -passout pass:pw -outform DER -out oed25519.enc.der 2>err.txt
+expect_ok "sign with a DER key in AES-128-CBC, HMAC-SHA-512" "$KURV" sign -k oed25519.enc.der --pass pass:pw -o enc2.sig msg
+same "  = the signature of the plain key" enc2.sig msg.sig
+expect_ok "ecdh with encrypted x25519 keys (one password)" "$KURV" ecdh -k x25519.enc.pem -p ox25519.enc.pem --pass pass:pw -o s4
+openssl pkeyutl -derive -inkey ox25519.pem -peerkey x25519.enc.pub -out s5 2>err.txt
+same "  = openssl pkeyutl -derive" s4 s5
+
 section "errors: one line, exit status 2"
 expect_err "sign with an x25519 key" 2 "$KURV" sign -k x25519.pem msg
 expect_err "verify with an x25519 key" 2 "$KURV" verify -p x25519.pub -s msg.sig msg
@@ -134,8 +158,6 @@ head -c 63 msg.sig >short.sig
 expect_err "verify a 63-byte signature" 2 "$KURV" verify -p oed25519.pub -s short.sig msg
 expect_err "verify hex of the wrong length" 2 "$KURV" verify -p oed25519.pub --format hex -s short.sig msg
 expect_err "pubkey --compressed" 2 "$KURV" pubkey -k ed25519.pem --compressed
-expect_err "keygen --pass (not encrypted yet)" 2 "$KURV" keygen -c ed25519 --pass pass:x -o enc.pem
-if [ ! -e enc.pem ]; then pass "  no file left"; else fail "  no file left" "enc.pem exists"; fi
 expect_err "keygen over an existing key" 2 "$KURV" keygen -c x25519 -o x25519.pem
 same "  the key is kept" x25519.pem x25519.ossl.pem
 expect_ok "keygen --force replaces it" "$KURV" keygen -c x25519 --force -o x25519.pem
@@ -160,8 +182,6 @@ sed 's/END PRIVATE KEY/END PUBLIC KEY/' ed25519.pem >label.pem
 expect_err "an END label that differs" 2 "$KURV" sign -k label.pem msg
 sed 's/^MC4C/MC4X/' ed25519.pem >b64.pem
 expect_err "damaged base64" 2 "$KURV" sign -k b64.pem msg
-openssl pkey -in ed25519.pem -aes256 -passout pass:pw -out ed25519.enc.pem 2>err.txt
-expect_err "an encrypted ed25519 key (not read yet)" 2 "$KURV" sign -k ed25519.enc.pem --pass pass:pw msg
 expect_err "encrypt to an x25519 key (ECIES is for EC keys)" 2 "$KURV" encrypt -p x25519.pub msg
 if [ -n "$ec_curve" ]; then
     "$KURV" keygen -c "$ec_curve" -o ec.pem 2>err.txt

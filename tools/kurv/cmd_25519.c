@@ -4,7 +4,7 @@
  * options and load their keys, then hand an X25519 or Ed25519 key over to here.
  *
  *   keygen -c x25519|ed25519: a PKCS#8 file (RFC 8410), PEM or DER, as `openssl genpkey`
- *     writes it; not encrypted (--pass is refused: kurv does not encrypt these keys yet).
+ *     writes it; with --pass encrypted (PBES2, as for EC keys: `openssl genpkey -aes256`).
  *   pubkey: the SubjectPublicKeyInfo, as `openssl pkey -pubout` writes it.
  *   sign / verify: pure Ed25519 (RFC 8032 5.1) of the file's contents, read whole (up to
  *     TOOL_MAX_MSG), as `openssl pkeyutl -sign -rawin` signs; the signature is the 64 raw
@@ -24,24 +24,31 @@
 #define KEY_LEN KURV_X25519_KEY_LEN
 #define SIG_LEN KURV_ED25519_SIG_LEN
 
-int cmd_25519_keygen(const struct tool_opts *o, int alg, int fmt)
+int cmd_25519_keygen(const struct tool_opts *o, int alg, int fmt, unsigned long iter)
 {
-    uint8_t priv[KEY_LEN], pub[KEY_LEN], out[KURV_25519_MAX_KEYFILE_LEN];
-    size_t out_len = sizeof out;
+    uint8_t priv[KEY_LEN], pub[KEY_LEN], out[KURV_25519_MAX_ENC_KEYFILE_LEN];
+    uint8_t pass[TOOL_MAX_PASS];
+    size_t out_len = sizeof out, pass_len = 0;
     unsigned out_flags = TOOL_OUT_SECRET | TOOL_OUT_KEY | TOOL_OUT_NEW |
                          (o->force ? TOOL_OUT_FORCE : 0);
     kurv_err e;
     int rc;
 
-    if (o->pass)
-        return tool_fail("keygen: --pass: kurv does not encrypt %s keys (openssl pkcs8 -topk8 "
-                         "-v2 aes256 encrypts the file)", tool_25519_name(alg));
     if (tool_out_check(o->out, out_flags, NULL, 0))
         return TOOL_ERR;
+    if (o->pass && tool_password(o->pass, "the new key", TOOL_PASS_NEW, pass, sizeof pass,
+                                 &pass_len)) {
+        kurv_wipe(pass, sizeof pass);
+        return TOOL_ERR;
+    }
     e = alg == KURV_25519_X25519 ? kurv_x25519_keygen(priv, pub) : kurv_ed25519_keygen(priv, pub);
-    if (!e)
+    if (!e && o->pass)
+        e = kurv_25519_privkey_encode_pass(out, &out_len, (kurv_25519_alg)alg, (kurv_keyfmt)fmt,
+                                           priv, pass, pass_len, iter);
+    else if (!e)
         e = kurv_25519_privkey_encode(out, &out_len, (kurv_25519_alg)alg, (kurv_keyfmt)fmt, priv);
     kurv_wipe(priv, sizeof priv);
+    kurv_wipe(pass, sizeof pass);
     if (e)
         return tool_fail("keygen: %s", kurv_strerror(e));
     rc = tool_write(o->out, out, out_len, out_flags);

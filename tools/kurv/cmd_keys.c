@@ -58,7 +58,7 @@ int cmd_keygen(int argc, char **argv)
     }
 #ifdef KURV_HAVE_25519
     if (alg)
-        return cmd_25519_keygen(&o, alg, fmt);
+        return cmd_25519_keygen(&o, alg, fmt, iter);
 #endif
     out_flags = TOOL_OUT_SECRET | TOOL_OUT_KEY | TOOL_OUT_NEW | (o.force ? TOOL_OUT_FORCE : 0);
     if (tool_out_check(o.out, out_flags, NULL, 0))

@@ -56,7 +56,8 @@ struct help_entry {
 #define HELP_25519_KEYGEN \
         "\n" \
         "x25519 and ed25519 (RFC 8410): always PKCS#8 \"PRIVATE KEY\" (--pkcs8 or not), as\n" \
-        "`openssl genpkey -algorithm x25519|ed25519` writes it; not encrypted (no --pass).\n"
+        "`openssl genpkey -algorithm x25519|ed25519` writes it; encrypted with --pass as\n" \
+        "above.\n"
 #define HELP_25519_PUBKEY \
         "\n" \
         "An x25519 or ed25519 key gives its RFC 8410 SubjectPublicKeyInfo (no --compressed).\n"

@@ -189,7 +189,7 @@ static int load_file(struct tool_key *k, const char *path, struct tool_pass *pw,
     }
 #ifdef KURV_HAVE_25519
     if (which & TOOL_KEY_25519) {
-        rc = tool_25519_decode(k, key, key_len, which & ~TOOL_KEY_25519, path);
+        rc = tool_25519_decode(k, key, key_len, which & ~TOOL_KEY_25519, pw, path);
         if (rc != 1) {
             tool_free(buf, len);
             if (rc)

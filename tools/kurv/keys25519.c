@@ -5,13 +5,16 @@
  * RFC 8410 key (kurv_25519_privkey_decode(), kurv_25519_pubkey_decode()) into a struct
  * tool_key with alg25519 set and no curve, or says that the block is not such a key, so
  * that keys.c reads it as an EC key; on a failure exactly one line names the file and the
- * problem. It reads no file and asks for no password: keys.c does both, once.
+ * problem. It reads no file (keys.c does, once); the password of an encrypted key it asks
+ * for through the command's struct tool_pass (read once: keys.c's EC reading, which takes
+ * over when the key inside is not ours, uses the same).
  * tool_25519_alg() and tool_25519_name() map the curve names x25519 and ed25519.
  */
 #include "tool.h"
 
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 #include <kurv/25519.h>
 
 int tool_25519_alg(const char *name)
@@ -46,10 +49,20 @@ static void public_of(struct tool_key *k)
 }
 
 int tool_25519_decode(struct tool_key *k, const uint8_t *key, size_t len, int which,
-                      const char *path)
+                      struct tool_pass *pw, const char *path)
 {
     kurv_25519_alg a = KURV_25519_ANY;
     kurv_err e = kurv_25519_privkey_decode(&a, k->priv, key, len);
+
+    if (e == KURV_ERR_ENCRYPTED && pw && (pw->arg || pw->have || isatty(STDIN_FILENO))) {
+        /* a scheme kurv does not read is said before any password is asked for */
+        if (tool_key_scheme(path, key, len) || tool_pass_get(pw, path))
+            return TOOL_ERR;
+        a = KURV_25519_ANY;
+        e = kurv_25519_privkey_decode_pass(&a, k->priv, key, len, pw->buf, pw->len);
+        if (e == KURV_ERR_PASSWORD)
+            return tool_fail("%s: wrong password, or the encrypted key is damaged", path);
+    }
 
     if (e == KURV_OK) {
         k->alg25519 = (int)a;

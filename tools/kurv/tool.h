@@ -269,10 +269,11 @@ const char *tool_25519_name(int alg);
  * TOOL_KEY_PUB, taken from a private key file too, whose key is then wiped). Return 1 when
  * the block is not such a key (an RFC 8410 algorithm OID is not found: the caller reads it
  * as an EC key), 0 when loaded, or TOOL_ERR after the one error line (a public key where a
- * private key is needed, a bad key length, a v2 public key that is not the key's, an
- * encrypted X25519/Ed25519 key). */
+ * private key is needed, a bad key length, a v2 public key that is not the key's, a wrong
+ * password). An encrypted key is decrypted with the password of @pw (asked for as keys.c
+ * asks, and only then); one with another key inside is left to keys.c (1). */
 int tool_25519_decode(struct tool_key *k, const uint8_t *key, size_t len, int which,
-                      const char *path);
+                      struct tool_pass *pw, const char *path);
 
 /* ---- commands: each runs `kurv NAME` with @argv from the command's name on (argv[0]),
  * prints its output or exactly one error line, and returns the exit status (TOOL_OK,
@@ -294,7 +295,7 @@ int cmd_schnorr(int argc, char **argv);
  * them an X25519 or Ed25519 key (@alg: its kurv_25519_alg; @fmt: the key file format the
  * command parsed). Each wipes the keys it is given and returns the exit
  * status, with exactly one error line on failure (tool.h's discipline). */
-int cmd_25519_keygen(const struct tool_opts *o, int alg, int fmt);
+int cmd_25519_keygen(const struct tool_opts *o, int alg, int fmt, unsigned long iter);
 int cmd_25519_pubkey(const struct tool_opts *o, struct tool_key *k, int fmt, unsigned out_flags);
 int cmd_25519_sign(const struct tool_opts *o, struct tool_key *k, unsigned out_flags);
 int cmd_25519_verify(const struct tool_opts *o, struct tool_key *k);
