@@ -178,11 +178,13 @@ expect_err "a 31-byte private key" 2 "$KURV" sign -k short.der msg
 if grep -q 'short.der' err.txt; then pass "  names the file"; else fail "  names the file" "$(cat err.txt)"; fi
 { printf '\x30\x31'; tail -c +3 ed25519.der; printf '\x05\x00\x00'; } >trail.der
 expect_err "bytes after the DER key" 2 "$KURV" sign -k trail.der msg
+if grep -q 'Ed25519 private key, which kurv reads in .* RFC 8410' err.txt; then pass "  says what kurv reads"; else fail "  says what kurv reads" "$(cat err.txt)"; fi
 sed 's/END PRIVATE KEY/END PUBLIC KEY/' ed25519.pem >label.pem
 expect_err "an END label that differs" 2 "$KURV" sign -k label.pem msg
 sed 's/^MC4C/MC4X/' ed25519.pem >b64.pem
 expect_err "damaged base64" 2 "$KURV" sign -k b64.pem msg
 expect_err "encrypt to an x25519 key (ECIES is for EC keys)" 2 "$KURV" encrypt -p x25519.pub msg
+if grep -q 'X25519 public key, which kurv reads in pubkey and ecdh only' err.txt; then pass "  names the commands that take it"; else fail "  names the commands that take it" "$(cat err.txt)"; fi
 if [ -n "$ec_curve" ]; then
     "$KURV" keygen -c "$ec_curve" -o ec.pem 2>err.txt
     "$KURV" pubkey -k ec.pem -o ec.pub 2>err.txt
