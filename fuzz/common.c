@@ -197,12 +197,11 @@ static EVP_PKEY *ossl_read(int priv, int is_der, const uint8_t *in, size_t size,
     return pk;
 }
 
-EC_KEY *fz_ossl_key_file(int priv, const uint8_t *in, size_t size, int kurv_ok, size_t *used,
-                         uint8_t **body, long *body_len)
+EVP_PKEY *fz_ossl_pkey_file(int priv, const uint8_t *in, size_t size, int kurv_ok, size_t *used,
+                            uint8_t **body, long *body_len)
 {
     int is_der = size > 0 && in[0] == 0x30;
     EVP_PKEY *pk = ossl_read(priv, is_der, in, size, used);
-    EC_KEY *ek = NULL;
 
     *body = NULL;
     *body_len = 0;
@@ -219,6 +218,15 @@ EC_KEY *fz_ossl_key_file(int priv, const uint8_t *in, size_t size, int kurv_ok, 
         *body = priv ? fz_pem_body(in, size, "EC PRIVATE KEY", "PRIVATE KEY", body_len)
                      : fz_pem_body(in, size, "PUBLIC KEY", NULL, body_len);
     }
+    return pk;
+}
+
+EC_KEY *fz_ossl_key_file(int priv, const uint8_t *in, size_t size, int kurv_ok, size_t *used,
+                         uint8_t **body, long *body_len)
+{
+    EVP_PKEY *pk = fz_ossl_pkey_file(priv, in, size, kurv_ok, used, body, body_len);
+    EC_KEY *ek = NULL;
+
     if (pk && EVP_PKEY_get_base_id(pk) == EVP_PKEY_EC)
         ek = EVP_PKEY_get1_EC_KEY(pk);
     EVP_PKEY_free(pk);

@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <kurv/kurv.h>
 #include <openssl/ec.h>
+#include <openssl/evp.h>
 
 /* the entry points of libFuzzer; replay.c calls them the same way */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -83,6 +84,10 @@ uint8_t *fz_pem_without_blank_lines(const uint8_t *in, size_t size, size_t *len)
  * (kurv's documented lax reading, a named choice). Returns the EC key OpenSSL read, or NULL. */
 EC_KEY *fz_ossl_key_file(int priv, const uint8_t *in, size_t size, int kurv_ok, size_t *used,
                          uint8_t **body, long *body_len);
+/* The same reading, but the key OpenSSL read whatever its algorithm (an EVP_PKEY, for the
+ * X25519 and Ed25519 harness), or NULL. */
+EVP_PKEY *fz_ossl_pkey_file(int priv, const uint8_t *in, size_t size, int kurv_ok, size_t *used,
+                            uint8_t **body, long *body_len);
 
 /* Abort with a differential report: the harness, what differed, kurv's code and the other
  * side's result. Never returns. */

@@ -79,6 +79,11 @@ def run(args, data=None):
 def corpus(build, out):
     kurv = os.path.join(build, "tools", "kurv", "kurv")
     names = [line.split()[0] for line in run([kurv, "curves"]).decode().splitlines()[1:]]
+    # x25519 and ed25519 (kurv-25519, -Dfamilies=...,25519) come last: their harness's seeds
+    # when they are there
+    with25519 = names[-2:] == ["x25519", "ed25519"]
+    if with25519:
+        names = names[:-2]
     if names != [c[0] for c in CURVES]:
         sys.exit("seed.py: %s is not a default build (curves: %s)" % (build, names))
     msg = b"kurv fuzz seed message\n"
@@ -141,6 +146,8 @@ def corpus(build, out):
             write(out, "curve", head + b"\x00" + bytes([5, 0, 1]))
             write(out, "curve", head + b"\x01" + bytes([4]) + b"\x00\x00\x00\x17" + b"\x01\x00" * 3)
             provider(out, idx, curve, msg, tmp)
+        if with25519:
+            seeds25519(kurv, out, tmp)
         # BIP-340 with the tool: key check, single, batch
         sk = "01" * 32
         pk = bytes.fromhex(run([kurv, "schnorr", "pubkey", "-k", sk]).decode().strip())
@@ -158,6 +165,25 @@ def corpus(build, out):
         batch = b"".join(s + pk + bytes([len(m)]) + m for s, m in sigs)
         write(out, "schnorr", b"\x02\xff" + batch)
         write(out, "schnorr", b"\x02\x00" + batch)
+
+
+def seeds25519(kurv, out, tmp):
+    """fuzz_25519key: RFC 8410 key files of both algorithms by the tool and by OpenSSL, PEM
+    and DER, private (plain, v2 with its public key, encrypted) and public."""
+    t = lambda n: os.path.join(tmp, "25519-" + n)
+    for alg in ("x25519", "ed25519"):
+        run([kurv, "keygen", "-c", alg, "-o", t(alg + ".pem")])
+        run([kurv, "keygen", "-c", alg, "--format", "der", "-o", t(alg + ".der")])
+        run([kurv, "keygen", "-c", alg, "--pass", "pass:pw", "--iter", "1", "-o", t(alg + ".enc")])
+        for f in (alg + ".pem", alg + ".der", alg + ".enc"):
+            write(out, "25519key", open(t(f), "rb").read())
+        write(out, "25519key", run([kurv, "pubkey", "-k", t(alg + ".pem")]))
+        write(out, "25519key", run([kurv, "pubkey", "-k", t(alg + ".pem"), "--format", "der"]))
+        write(out, "25519key", run(["openssl", "genpkey", "-algorithm", alg]))
+        # v2 (RFC 5958 OneAsymmetricKey) with the public key: version 1 and [1] appended
+        p8 = open(t(alg + ".der"), "rb").read()
+        pub = run([kurv, "pubkey", "-k", t(alg + ".der"), "--format", "der"])[-32:]
+        write(out, "25519key", der(0x30, b"\x02\x01\x01" + p8[5:] + der(0x81, b"\x00" + pub)))
 
 
 def provider(out, idx, curve, msg, tmp):

@@ -157,6 +157,13 @@ void kurv_derw_wrap(kurv_derw *w, uint8_t tag, size_t mark)
     kurv_derw_bytes(w, hdr, 2 + k);
 }
 
+void kurv_derw_oid(kurv_derw *w, const uint8_t *oid, size_t len)
+{
+    size_t m = w->used;
+    kurv_derw_bytes(w, oid, len);
+    kurv_derw_wrap(w, KURV_DER_OID, m);
+}
+
 int kurv_derw_ok(const kurv_derw *w)
 {
     return w->used <= w->cap;

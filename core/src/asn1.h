@@ -85,6 +85,9 @@ void kurv_derw_byte(kurv_derw *w, uint8_t b);
  * w->used was @mark. */
 void kurv_derw_wrap(kurv_derw *w, uint8_t tag, size_t mark);
 
+/* Prepend an OBJECT IDENTIFIER with contents @oid (@len bytes). */
+void kurv_derw_oid(kurv_derw *w, const uint8_t *oid, size_t len);
+
 /* Nonzero when everything written fitted into the buffer. */
 int kurv_derw_ok(const kurv_derw *w);
 

@@ -26,6 +26,7 @@
 #include "asn1.h"
 #include "pem.h"
 #include "keyfile_impl.h"
+#include "pkcs8.h"
 
 /* id-ecPublicKey, 1.2.840.10045.2.1 (RFC 5480 2.1.1) */
 static const uint8_t oid_ec_public_key[] = {0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01};
@@ -193,13 +194,12 @@ kurv_err kurv_keyfile_priv_der(const kurv_curve **curve, uint8_t *priv, size_t *
                                int kind, const kurv_curve *const *list, size_t count,
                                const uint8_t *in, size_t in_len)
 {
-    kurv_der top, seq, probe, alg_oid, pk, v, pub2;
+    kurv_der top, seq, probe, alg_oid, pk, pub2;
     struct ecparams alg_params;
     struct ecpriv k;
     const kurv_curve *c = NULL, *c2;
     unsigned long ver;
     int has_pub2 = 0, t;
-    uint8_t tag;
     kurv_err e;
 
     kurv_der_init(&top, in, in_len);
@@ -223,24 +223,8 @@ kurv_err kurv_keyfile_priv_der(const kurv_curve **curve, uint8_t *priv, size_t *
     } else if (t == KURV_DER_SEQUENCE && kind != KURV_KEY_SEC1) {
         seq = probe;
         if (ver > 1 || read_algid(&seq, &alg_oid, &alg_params) != KURV_OK ||
-            kurv_der_read(&seq, KURV_DER_OCTETS, &pk) != KURV_OK)
-            return KURV_ERR_ENCODING;
-        if (kurv_der_peek(&seq) == KURV_DER_CTX0) {
-            /* attributes: a SET OF Attribute, each a SEQUENCE; kurv ignores them */
-            if (kurv_der_read(&seq, KURV_DER_CTX0, &v) != KURV_OK)
-                return KURV_ERR_ENCODING;
-            while (v.len) {
-                kurv_der attr;
-                if (kurv_der_read(&v, KURV_DER_SEQUENCE, &attr) != KURV_OK)
-                    return KURV_ERR_ENCODING;
-            }
-        }
-        if (ver == 1 && kurv_der_peek(&seq) == KURV_DER_CTX1_PRIM) {
-            if (kurv_der_read_any(&seq, &tag, &v) != KURV_OK || kurv_der_bits(&v, &pub2) != KURV_OK)
-                return KURV_ERR_ENCODING;
-            has_pub2 = 1;
-        }
-        if (kurv_der_end(&seq) != KURV_OK)
+            kurv_der_read(&seq, KURV_DER_OCTETS, &pk) != KURV_OK ||
+            kurv_pkcs8_tail(&seq, ver, &has_pub2, &pub2) != KURV_OK)
             return KURV_ERR_ENCODING;
         if (!oid_is(&alg_oid, oid_ec_public_key, sizeof oid_ec_public_key))
             return KURV_ERR_UNSUPPORTED;
@@ -415,13 +399,6 @@ kurv_err kurv_pubkey_decode(const kurv_curve **curve, uint8_t *pub, size_t *pub_
 
 /* ---- encoding ---- */
 
-void kurv_keyfile_write_oid(kurv_derw *w, const uint8_t *oid, size_t len)
-{
-    size_t m = w->used;
-    kurv_derw_bytes(w, oid, len);
-    kurv_derw_wrap(w, KURV_DER_OID, m);
-}
-
 /* ECPrivateKey with the uncompressed public key; the [0] curve OID if @with_params. */
 static void write_ecpriv(kurv_derw *w, const kurv_curve *c, const uint8_t *priv,
                          const uint8_t *pub, size_t pub_len, int with_params)
@@ -436,7 +413,7 @@ static void write_ecpriv(kurv_derw *w, const kurv_curve *c, const uint8_t *priv,
     kurv_derw_wrap(w, KURV_DER_CTX1, m);
     if (with_params) {
         m = w->used;
-        kurv_keyfile_write_oid(w, c->oid, c->oid_len);
+        kurv_derw_oid(w, c->oid, c->oid_len);
         kurv_derw_wrap(w, KURV_DER_CTX0, m);
     }
     m = w->used;
@@ -449,8 +426,8 @@ static void write_ecpriv(kurv_derw *w, const kurv_curve *c, const uint8_t *priv,
 static void write_algid(kurv_derw *w, const kurv_curve *c)
 {
     size_t m = w->used;
-    kurv_keyfile_write_oid(w, c->oid, c->oid_len);
-    kurv_keyfile_write_oid(w, oid_ec_public_key, sizeof oid_ec_public_key);
+    kurv_derw_oid(w, c->oid, c->oid_len);
+    kurv_derw_oid(w, oid_ec_public_key, sizeof oid_ec_public_key);
     kurv_derw_wrap(w, KURV_DER_SEQUENCE, m);
 }
 

@@ -41,7 +41,4 @@ kurv_err kurv_keyfile_pem_key(uint8_t *der, size_t *der_len, char *label,
  * SEQUENCE { OID, ... }, OCTET STRING }, nothing after. Says nothing of the scheme. */
 int kurv_keyfile_is_encrypted(const uint8_t *in, size_t in_len);
 
-/* Prepend an OBJECT IDENTIFIER with contents @oid (@len bytes) to @w. */
-void kurv_keyfile_write_oid(kurv_derw *w, const uint8_t *oid, size_t len);
-
 #endif

@@ -21,14 +21,7 @@ static uint64_t rng_state = 0x25519aa55cc33ULL;
 
 static void rnd(uint8_t *b, size_t n)
 {
-    size_t i;
-    for (i = 0; i < n; i++) {
-        /* xorshift64* */
-        rng_state ^= rng_state >> 12;
-        rng_state ^= rng_state << 25;
-        rng_state ^= rng_state >> 27;
-        b[i] = (uint8_t)((rng_state * 0x2545F4914F6CDD1DULL) >> 56);
-    }
+    kt_rand_bytes(&rng_state, b, n);
 }
 
 static EVP_PKEY *ossl_priv(int type, const uint8_t k[32])

@@ -203,6 +203,33 @@ json_object *kt_jarray(json_object *o, const char *key)
     return v && json_object_is_type(v, json_type_array) ? v : NULL;
 }
 
+void kt_rand_bytes(uint64_t *state, uint8_t *b, size_t n)
+{
+    uint64_t x = *state;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        b[i] = (uint8_t)((x * 0x2545F4914F6CDD1DULL) >> 56);
+    }
+    *state = x;
+}
+
+int kt_jflag(json_object *t, const char *flag)
+{
+    json_object *flags = kt_jarray(t, "flags");
+    size_t i, n = flags ? json_object_array_length(flags) : 0;
+
+    for (i = 0; i < n; i++) {
+        const char *f = json_object_get_string(json_object_array_get_idx(flags, i));
+        if (f && strcmp(f, flag) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 long kt_b64url(uint8_t *out, size_t cap, const char *s)
 {
     struct base64_decode_ctx ctx;

@@ -20,6 +20,11 @@
  * inputs. KURV_TEST_DEPTH other than "full" or unset is the everyday count. */
 long kt_random(long n);
 
+/* @n test bytes from the xorshift64* generator whose state is *@state (the caller's fixed,
+ * nonzero seed): a reproducible sequence, so that a failure repeats. Not for keys outside
+ * tests. */
+void kt_rand_bytes(uint64_t *state, uint8_t *b, size_t n);
+
 /* The vectors folder (environment KURV_VECTORS_DIR, set by meson test), or NULL. */
 const char *kt_vectors_dir(void);
 
@@ -49,6 +54,8 @@ uint8_t *kt_unhex_alloc(const char *hex, size_t *len);
 json_object *kt_jget(json_object *o, const char *key);
 const char *kt_jstr(json_object *o, const char *key);
 json_object *kt_jarray(json_object *o, const char *key);
+/* Nonzero when the array member "flags" of the Wycheproof test case t holds the string flag. */
+int kt_jflag(json_object *t, const char *flag);
 
 /* Decode base64url without padding (RFC 4648 5, as JWK writes it: RFC 7515 2) into out.
  * Return the byte count, or -1 when s is malformed or decodes to more than cap bytes. */

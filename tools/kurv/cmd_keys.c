@@ -1,6 +1,8 @@
 /* kurv tool: keygen, pubkey and ecdh. */
 #include "tool.h"
 
+#include <kurv_curve_list.h>   /* KURV_HAVE_25519: x25519 and ed25519 (cmd_25519.c) */
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +27,7 @@ int cmd_keygen(int argc, char **argv)
     size_t slen, out_len = sizeof out, pass_len = 0;
     unsigned long iter = 0;
     unsigned out_flags;
-    int fmt, rc;
+    int fmt, rc, alg = 0;
     kurv_err e;
 
     if (tool_parse(&o, "keygen", OPT_CURVE | OPT_OUT | OPT_FORMAT | OPT_PKCS8 | OPT_PASS | OPT_ITER,
@@ -36,7 +38,11 @@ int cmd_keygen(int argc, char **argv)
     if (!o.curve)
         return tool_fail("keygen: missing -c CURVE (kurv curves lists them)");
     c = tool_curve_find(o.curve);
+#ifdef KURV_HAVE_25519
     if (!c)
+        alg = tool_25519_alg(o.curve);
+#endif
+    if (!c && !alg)
         return tool_fail("keygen: unknown curve '%s' (kurv curves lists them)", o.curve);
     fmt = parse_keyfmt(o.format, KURV_KEYFMT_PEM);
     if (fmt < 0)
@@ -50,6 +56,10 @@ int cmd_keygen(int argc, char **argv)
             return tool_fail("keygen: --iter '%s': a count from 1 to %u", o.iter,
                              KURV_PBKDF2_ITER_MAX);
     }
+#ifdef KURV_HAVE_25519
+    if (alg)
+        return cmd_25519_keygen(&o, alg, fmt, iter);
+#endif
     out_flags = TOOL_OUT_SECRET | TOOL_OUT_KEY | TOOL_OUT_NEW | (o.force ? TOOL_OUT_FORCE : 0);
     if (tool_out_check(o.out, out_flags, NULL, 0))
         return TOOL_ERR;
@@ -103,9 +113,13 @@ int cmd_pubkey(int argc, char **argv)
     out_flags = TOOL_OUT_KEY | (o.force ? TOOL_OUT_FORCE : 0);
     if (tool_out_check(o.out, out_flags, &o.key, 1))
         return TOOL_ERR;
-    rc = tool_load_key(&k, o.key, o.pass, TOOL_KEY_PUB);
+    rc = tool_load_key(&k, o.key, o.pass, TOOL_KEY_PUB | TOOL_KEY_25519);
     if (rc)
         return TOOL_ERR;
+#ifdef KURV_HAVE_25519
+    if (k.alg25519)
+        return cmd_25519_pubkey(&o, &k, fmt, out_flags);
+#endif
     e = kurv_point_convert(k.curve, pt, &pt_len, o.compressed, k.pub, k.pub_len);
     if (!e)
         e = kurv_pubkey_encode(k.curve, out, &out_len, (kurv_keyfmt)fmt, pt, pt_len);
@@ -142,12 +156,16 @@ int cmd_ecdh(int argc, char **argv)
     if (tool_out_check(o.out, out_flags, inputs, 2))
         return TOOL_ERR;
     tool_pass_init(&pw, o.pass);   /* both files may be encrypted: one password, read once */
-    rc = tool_load_pub(&peer, o.pub, &pw);
+    rc = tool_load(&peer, o.pub, &pw, TOOL_KEY_PUB | TOOL_KEY_25519);
     if (!rc)
-        rc = tool_load_priv(&k, o.key, &pw);
+        rc = tool_load(&k, o.key, &pw, TOOL_KEY_PRIV | TOOL_KEY_25519);
     tool_pass_wipe(&pw);
     if (rc)
         return TOOL_ERR;
+#ifdef KURV_HAVE_25519
+    if (k.alg25519 || peer.alg25519)
+        return cmd_25519_ecdh(&o, &k, &peer, out_flags);
+#endif
     if (k.curve != peer.curve) {
         rc = tool_fail("%s: peer key is on %s, but %s is on %s", o.pub,
                        kurv_curve_name(peer.curve), o.key, kurv_curve_name(k.curve));

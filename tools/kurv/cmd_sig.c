@@ -1,6 +1,8 @@
 /* kurv tool: sign, verify and recover (ECDSA over a SHA-2 digest of a file). */
 #include "tool.h"
 
+#include <kurv_curve_list.h>   /* KURV_HAVE_25519: Ed25519 (cmd_25519.c) */
+
 #include <stdio.h>
 #include <string.h>
 
@@ -113,9 +115,13 @@ int cmd_sign(int argc, char **argv)
     out_flags = o.force ? TOOL_OUT_FORCE : 0;
     if (tool_out_check(o.out, out_flags, inputs, 2))
         return TOOL_ERR;
-    rc = tool_load_key(&k, o.key, o.pass, TOOL_KEY_PRIV);
+    rc = tool_load_key(&k, o.key, o.pass, TOOL_KEY_PRIV | TOOL_KEY_25519);
     if (rc)
         return TOOL_ERR;
+#ifdef KURV_HAVE_25519
+    if (k.alg25519)
+        return cmd_25519_sign(&o, &k, out_flags);
+#endif
     h = pick_hash("sign", o.hash, k.curve);
     if (h == KURV_HASH_NONE || tool_digest_file(dg, h, o.pos[0])) {
         tool_key_wipe(&k);
@@ -177,9 +183,13 @@ int cmd_verify(int argc, char **argv)
     fmt = parse_sigfmt(o.format);
     if (fmt < 0 || fmt == SIG_ETH)
         return tool_fail("verify: unknown format '%s' (der, raw, hex or rec)", o.format);
-    rc = tool_load_key(&k, o.pub, o.pass, TOOL_KEY_PUB);
+    rc = tool_load_key(&k, o.pub, o.pass, TOOL_KEY_PUB | TOOL_KEY_25519);
     if (rc)
         return TOOL_ERR;
+#ifdef KURV_HAVE_25519
+    if (k.alg25519)
+        return cmd_25519_verify(&o, &k);
+#endif
     h = pick_hash("verify", o.hash, k.curve);
     if (h == KURV_HASH_NONE)
         return TOOL_ERR;

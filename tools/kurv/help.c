@@ -7,7 +7,7 @@
  */
 #include "tool.h"
 
-#include <kurv_curve_list.h>   /* KURV_HAVE_SCHNORR */
+#include <kurv_curve_list.h>   /* KURV_HAVE_SCHNORR, KURV_HAVE_25519 */
 
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +51,37 @@ struct help_entry {
         "                      BouncyCastle: a wrong IV decrypts, wrongly, without an error)\n" \
         "Both sides must give the same preset and options.\n"
 
+/* The paragraphs on x25519 and ed25519 keys (cmd_25519.c), in a build with kurv-25519. */
+#ifdef KURV_HAVE_25519
+#define HELP_25519_KEYGEN \
+        "\n" \
+        "x25519 and ed25519 (RFC 8410): always PKCS#8 \"PRIVATE KEY\" (--pkcs8 or not), as\n" \
+        "`openssl genpkey -algorithm x25519|ed25519` writes it; encrypted with --pass as\n" \
+        "above.\n"
+#define HELP_25519_PUBKEY \
+        "\n" \
+        "An x25519 or ed25519 key gives its RFC 8410 SubjectPublicKeyInfo (no --compressed).\n"
+#define HELP_25519_SIGN \
+        "\n" \
+        "With an ed25519 key: pure Ed25519 (RFC 8032) of FILE's contents, as `openssl pkeyutl\n" \
+        "-sign -rawin` makes it; --format raw (the default: R || S, 64 bytes) or hex; no -H,\n" \
+        "--low-s or --hedged.\n"
+#define HELP_25519_VERIFY \
+        "\n" \
+        "With an ed25519 public key: pure Ed25519 (RFC 8032), the signature raw (default, 64\n" \
+        "bytes) or hex; no -H or --low-s.\n"
+#define HELP_25519_ECDH \
+        "\n" \
+        "With x25519 keys (both): X25519 (RFC 7748), 32 bytes; a peer key of small order,\n" \
+        "which gives an all-zero secret, is refused.\n"
+#else
+#define HELP_25519_KEYGEN ""
+#define HELP_25519_PUBKEY ""
+#define HELP_25519_SIGN ""
+#define HELP_25519_VERIFY ""
+#define HELP_25519_ECDH ""
+#endif
+
 static const struct help_entry entries[] = {
     { "keygen",
       "keygen  -c CURVE [-o key.pem [--force]] [--format pem|der] [--pkcs8] [--pass ARG [--iter N]]",
@@ -73,7 +104,8 @@ static const struct help_entry entries[] = {
         "                      `openssl genpkey -aes256` writes; ARG is pass:TEXT, env:VAR,\n"
         "                      file:PATH, fd:N (their first line), stdin or prompt (on a\n"
         "                      terminal: typed twice, without echo)\n"
-        "  --iter N            PBKDF2 iterations (default 100000; OpenSSL 3 writes 2048)\n" },
+        "  --iter N            PBKDF2 iterations (default 100000; OpenSSL 3 writes 2048)\n"
+        HELP_25519_KEYGEN },
     { "pubkey",
       "pubkey  -k KEY [-o pub.pem] [--format pem|der] [--compressed]",
       "write the public key (SubjectPublicKeyInfo)",
@@ -87,7 +119,8 @@ static const struct help_entry entries[] = {
         "  --force             replace FILE even when it holds a private key\n"
         "  --format pem|der    PEM \"PUBLIC KEY\" (default) or binary DER\n"
         "  --compressed        store the point compressed (0x02/0x03); default uncompressed\n"
-        PASS_OPTION_HELP },
+        PASS_OPTION_HELP
+        HELP_25519_PUBKEY },
     { "sign",
       "sign    -k KEY [-H HASH] [-o SIG] [--format der|raw|hex|rec] [--low-s] [--hedged] FILE",
       "sign FILE (- for stdin); DER signature by default",
@@ -107,7 +140,8 @@ static const struct help_entry entries[] = {
         "  --low-s             make s <= n/2, as Bitcoin requires\n"
         "  --hedged            mix 32 fresh random bytes into the RFC 6979 nonce (its 3.6\n"
         "                      additional data): signatures of one message then differ\n"
-        PASS_OPTION_HELP },
+        PASS_OPTION_HELP
+        HELP_25519_SIGN },
     { "verify",
       "verify  -p PUB -s SIG [-H HASH] [--format der|raw|hex|rec] [--low-s] FILE",
       "verify a signature; exit 0 if valid, 1 if not",
@@ -124,7 +158,8 @@ static const struct help_entry entries[] = {
         "  --format F          der (default), raw, hex, or rec (r||s||id as kurv sign\n"
         "                      --format rec writes; the id must give this key)\n"
         "  --low-s             also reject signatures with s > n/2\n"
-        PASS_OPTION_HELP },
+        PASS_OPTION_HELP
+        HELP_25519_VERIFY },
     { "recover",
       "recover -c CURVE -s SIG [-H HASH] [--format rec|eth] [-o PUB] (FILE | --digest HEX)",
       "the public key that signed FILE, from a signature with its recovery id",
@@ -164,7 +199,8 @@ static const struct help_entry entries[] = {
         "  -o, --out FILE      output file, created with mode 0600 (default: stdout)\n"
         "  --force             replace FILE even when it holds a private key\n"
         "  --hex               write lower-case hex and a newline instead of raw bytes\n"
-        PASS_OPTION_HELP },
+        PASS_OPTION_HELP
+        HELP_25519_ECDH },
     { "encrypt",
       "encrypt -p PUB [--preset NAME] [ECIES options] [-o OUT] FILE",
       "ECIES-encrypt FILE (- for stdin) to a public key",

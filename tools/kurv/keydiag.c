@@ -16,6 +16,8 @@
  */
 #include "tool.h"
 
+#include <kurv_curve_list.h>   /* KURV_HAVE_25519 */
+
 #include <stdio.h>
 #include <string.h>
 #include <nettle/base64.h>
@@ -312,8 +314,18 @@ static int alg_problem(struct der alg, int pub, const char *path, char *msg, siz
     if (!der_take(&alg, 0x06, &oid))
         return 0;
     if (!oid_eq(&oid, OID_EC_PUBKEY)) {
-        snprintf(msg, cap, "an %s %s key, not an EC key", alg_name(&oid),
-                 pub ? "public" : "private");
+        const char *name = alg_name(&oid);
+#ifdef KURV_HAVE_25519
+        /* the RFC 8410 reader (keys25519.c) refused it, or the command takes EC keys only */
+        if (strcmp(name, "X25519") == 0 || strcmp(name, "Ed25519") == 0) {
+            snprintf(msg, cap, "an %s %s key, which kurv reads in %s only, from RFC 8410 "
+                     "files (strict DER, no parameters, nothing after the key)", name,
+                     pub ? "public" : "private",
+                     strcmp(name, "X25519") == 0 ? "pubkey and ecdh" : "pubkey, sign and verify");
+            return 1;
+        }
+#endif
+        snprintf(msg, cap, "an %s %s key, not an EC key", name, pub ? "public" : "private");
         return 1;
     }
     if (der_next(&alg, &tag, &params) && tag == 0x30) {

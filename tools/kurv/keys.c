@@ -9,6 +9,8 @@
  */
 #include "tool.h"
 
+#include <kurv_curve_list.h>   /* KURV_HAVE_25519 */
+
 #include <string.h>
 #include <unistd.h>
 
@@ -165,9 +167,10 @@ static int decode_pub(struct tool_key *k, const uint8_t *key, size_t key_len,
     return e;
 }
 
-/* Read @path, select its key block and decode it with @decode; the error line and the
- * wipe on failure, for both loaders. */
-static int load_file(struct tool_key *k, const char *path, struct tool_pass *pw,
+/* Read @path, select its key block and decode it with @decode (an X25519 or Ed25519 key
+ * first, when @which has TOOL_KEY_25519); the error line and the wipe on failure, for both
+ * loaders. */
+static int load_file(struct tool_key *k, const char *path, struct tool_pass *pw, int which,
                      int (*decode)(struct tool_key *, const uint8_t *, size_t,
                                    struct tool_pass *, const char *))
 {
@@ -184,6 +187,19 @@ static int load_file(struct tool_key *k, const char *path, struct tool_pass *pw,
         tool_free(buf, len);
         return TOOL_ERR;
     }
+#ifdef KURV_HAVE_25519
+    if (which & TOOL_KEY_25519) {
+        rc = tool_25519_decode(k, key, key_len, which & ~TOOL_KEY_25519, pw, path);
+        if (rc != 1) {
+            tool_free(buf, len);
+            if (rc)
+                tool_key_wipe(k);
+            return rc;
+        }
+    }
+#else
+    (void)which;
+#endif
     e = decode(k, key, key_len, pw, path);
     rc = e ? key_fail(path, e, key, key_len, pw && (pw->arg || pw->have)) : 0;
     tool_free(buf, len);
@@ -194,12 +210,17 @@ static int load_file(struct tool_key *k, const char *path, struct tool_pass *pw,
 
 int tool_load_priv(struct tool_key *k, const char *path, struct tool_pass *pw)
 {
-    return load_file(k, path, pw, decode_priv);
+    return load_file(k, path, pw, TOOL_KEY_PRIV, decode_priv);
 }
 
 int tool_load_pub(struct tool_key *k, const char *path, struct tool_pass *pw)
 {
-    return load_file(k, path, pw, decode_pub);
+    return load_file(k, path, pw, TOOL_KEY_PUB, decode_pub);
+}
+
+int tool_load(struct tool_key *k, const char *path, struct tool_pass *pw, int which)
+{
+    return load_file(k, path, pw, which, (which & TOOL_KEY_PUB) ? decode_pub : decode_priv);
 }
 
 int tool_load_key(struct tool_key *k, const char *path, const char *pass_arg, int which)
@@ -208,7 +229,7 @@ int tool_load_key(struct tool_key *k, const char *path, const char *pass_arg, in
     int rc;
 
     tool_pass_init(&pw, pass_arg);
-    rc = which == TOOL_KEY_PUB ? tool_load_pub(k, path, &pw) : tool_load_priv(k, path, &pw);
+    rc = tool_load(k, path, &pw, which);
     tool_pass_wipe(&pw);
     return rc;
 }

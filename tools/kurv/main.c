@@ -4,7 +4,7 @@
  */
 #include "tool.h"
 
-#include <kurv_curve_list.h>   /* KURV_HAVE_SCHNORR */
+#include <kurv_curve_list.h>   /* KURV_HAVE_SCHNORR, KURV_HAVE_25519 */
 
 #include <stdio.h>
 #include <string.h>
@@ -74,7 +74,8 @@ static int cmd_demo_run(int argc, char **argv)
     return cmd_demo(argc, argv, tool_argv0);
 }
 
-/* `kurv curves`: a line per linked curve (name, field bits, OID, aliases). */
+/* `kurv curves`: a line per linked curve (name, field bits, OID, aliases), x25519 and
+ * ed25519 last when kurv-25519 is built (cmd_25519.c). */
 static int cmd_curves(int argc, char **argv)
 {
     struct tool_opts o;
@@ -97,6 +98,9 @@ static int cmd_curves(int argc, char **argv)
             printf("%s%s", *al, al[1] ? ", " : "");
         printf("\n");
     }
+#ifdef KURV_HAVE_25519
+    cmd_25519_curves();
+#endif
     return tool_stdout_done();
 }
 

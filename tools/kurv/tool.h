@@ -219,6 +219,10 @@ int tool_key_diagnose(const char *path, const uint8_t *key, size_t len, kurv_err
 
 /* A key loaded from a file. */
 struct tool_key {
+    /* 0 for a key on a curve of tool_curves(); for an X25519 or Ed25519 key (loaded only
+     * with TOOL_KEY_25519, in a build with kurv-25519) its kurv_25519_alg, with @curve NULL,
+     * the 32-byte private key (seed) in @priv and the 32-byte public key in @pub */
+    int alg25519;
     const kurv_curve *curve;
     int has_priv;
     uint8_t priv[KURV_MAX_SCALAR_LEN];
@@ -235,16 +239,41 @@ int tool_load_priv(struct tool_key *k, const char *path, struct tool_pass *pw);
  * (the private scalar is wiped; @pw as for tool_load_priv()). Return 0, or TOOL_ERR after
  * the error line. */
 int tool_load_pub(struct tool_key *k, const char *path, struct tool_pass *pw);
+/* As tool_load_priv() (@which TOOL_KEY_PRIV) or tool_load_pub() (TOOL_KEY_PUB), and with
+ * TOOL_KEY_25519 or'ed into @which X25519 and Ed25519 keys too (see below). */
+int tool_load(struct tool_key *k, const char *path, struct tool_pass *pw, int which);
 /* One key from @path, with its own password source @pass_arg (the --pass argument, NULL
  * when none was given; read at most once and wiped before return): @which TOOL_KEY_PRIV
  * loads as tool_load_priv(), TOOL_KEY_PUB as tool_load_pub(). Return 0, or TOOL_ERR after
  * the error line (the key is then wiped). */
 #define TOOL_KEY_PRIV 0
 #define TOOL_KEY_PUB  1
+/* or'ed into @which: an X25519 or Ed25519 key is taken too (k->alg25519 set, k->curve NULL;
+ * the command must handle both kinds); without it such a file is refused as another
+ * algorithm, so no other command ever sees a key without a curve */
+#define TOOL_KEY_25519 2
 int tool_load_key(struct tool_key *k, const char *path, const char *pass_arg, int which);
 
 /* Wipe a key. */
 void tool_key_wipe(struct tool_key *k);
+
+/* ---- keys25519.c (a build with kurv-25519): X25519 and Ed25519 key files ---- */
+
+/* The kurv_25519_alg of the curve name @name ("x25519" or "ed25519", any case); 0 when it
+ * names neither. */
+int tool_25519_alg(const char *name);
+/* The tool's name of @alg ("x25519", "ed25519"). */
+const char *tool_25519_name(int alg);
+/* The selected key block @key (@len bytes, from @path) as an X25519 or Ed25519 key into
+ * @k (a private key, and its public key, for TOOL_KEY_PRIV; the public key for
+ * TOOL_KEY_PUB, taken from a private key file too, whose key is then wiped). Return 1 when
+ * the block is not such a key (an RFC 8410 algorithm OID is not found: the caller reads it
+ * as an EC key), 0 when loaded, or TOOL_ERR after the one error line (a public key where a
+ * private key is needed, a bad key length, a v2 public key that is not the key's, a wrong
+ * password). An encrypted key is decrypted with the password of @pw (asked for as keys.c
+ * asks, and only then); one with another key inside is left to keys.c (1). */
+int tool_25519_decode(struct tool_key *k, const uint8_t *key, size_t len, int which,
+                      struct tool_pass *pw, const char *path);
 
 /* ---- commands: each runs `kurv NAME` with @argv from the command's name on (argv[0]),
  * prints its output or exactly one error line, and returns the exit status (TOOL_OK,
@@ -260,6 +289,20 @@ int cmd_decrypt(int argc, char **argv);
 int cmd_demo(int argc, char **argv, const char *argv0);
 /* cmd_schnorr.c (built when kurv-schnorr is): `kurv schnorr ...` */
 int cmd_schnorr(int argc, char **argv);
+/* cmd_25519.c (built when kurv-25519 is): the X25519 and Ed25519 halves of keygen, pubkey,
+ * sign, verify and ecdh, which the commands hand over to once they have parsed their
+ * options (@o) and, but for keygen, loaded the key(s) with TOOL_KEY_25519 and found one of
+ * them an X25519 or Ed25519 key (@alg: its kurv_25519_alg; @fmt: the key file format the
+ * command parsed). Each wipes the keys it is given and returns the exit
+ * status, with exactly one error line on failure (tool.h's discipline). */
+int cmd_25519_keygen(const struct tool_opts *o, int alg, int fmt, unsigned long iter);
+int cmd_25519_pubkey(const struct tool_opts *o, struct tool_key *k, int fmt, unsigned out_flags);
+int cmd_25519_sign(const struct tool_opts *o, struct tool_key *k, unsigned out_flags);
+int cmd_25519_verify(const struct tool_opts *o, struct tool_key *k);
+int cmd_25519_ecdh(const struct tool_opts *o, struct tool_key *k, struct tool_key *peer,
+                   unsigned out_flags);
+/* `kurv curves`'s lines of x25519 and ed25519, in its columns. */
+void cmd_25519_curves(void);
 
 /* ---- help.c: the help texts ---- */
 

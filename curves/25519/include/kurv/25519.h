@@ -5,7 +5,9 @@
  * libkurv-25519, pkg-config kurv-25519, this header <kurv/25519.h>.
  *
  * These curves are not Weierstrass curves: they have no kurv_curve descriptor and are not
- * reached through kurv_ecdh, kurv_ecdsa_* or the key files; this header is their whole API.
+ * reached through kurv_ecdh, kurv_ecdsa_* or the core's key files (kurv_privkey_*); this
+ * header is their whole API, their RFC 8410 key files included (kurv_25519_privkey_*,
+ * kurv_25519_pubkey_*).
  * Every length is fixed (X25519: 32-byte keys and shared secrets; Ed25519: 32-byte seeds
  * and public keys, 64-byte signatures), so the buffers are arrays of that many bytes.
  * Secret values are handled in constant time (no branch or memory index on them) and
@@ -19,6 +21,7 @@
 #include <stdint.h>
 #include <kurv/err.h>
 #include <kurv/export.h>
+#include <kurv/keyfile.h> /* kurv_keyfmt */
 
 #ifdef __cplusplus
 extern "C" {
@@ -117,6 +120,174 @@ KURV_API kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t 
  */
 KURV_API kurv_err kurv_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                                       const uint8_t pub[32]);
+
+/*
+ * Key files (RFC 8410): PKCS#8 PrivateKeyInfo / OneAsymmetricKey and SubjectPublicKeyInfo,
+ * DER or PEM, as `openssl genpkey -algorithm x25519|ed25519` and `openssl pkey -pubout`
+ * write them. The algorithm is named by its OID alone, parameters absent (RFC 8410 3):
+ *   id-X25519  1.3.101.110    id-Ed25519  1.3.101.112
+ *   PrivateKeyInfo ::= SEQUENCE { INTEGER 0 (v1) or 1 (v2), AlgorithmIdentifier,
+ *       OCTET STRING containing CurvePrivateKey ::= OCTET STRING (32 bytes),
+ *       [0] IMPLICIT Attributes OPTIONAL, [1] IMPLICIT BIT STRING publicKey OPTIONAL (v2) }
+ *   SubjectPublicKeyInfo ::= SEQUENCE { AlgorithmIdentifier, BIT STRING (32 bytes) }
+ * The private key is the X25519 private key or the Ed25519 seed, the public key the
+ * X25519 u-coordinate or the encoded Ed25519 point A, 32 bytes each (RFC 8410 7, 4).
+ */
+
+typedef enum kurv_25519_alg {
+    KURV_25519_ANY = 0,     /* decoding: either algorithm */
+    KURV_25519_X25519 = 1,  /* id-X25519, 1.3.101.110 */
+    KURV_25519_ED25519 = 2  /* id-Ed25519, 1.3.101.112 */
+} kurv_25519_alg;
+
+/* Upper bound of any key file kurv_25519_*_encode() writes, DER or PEM (a PEM PKCS#8 is
+ * 119 bytes, a PEM SubjectPublicKeyInfo 113). */
+#define KURV_25519_MAX_KEYFILE_LEN 128
+
+/**
+ * kurv_25519_privkey_encode() - write an X25519 or Ed25519 private key as PKCS#8.
+ * Writes a PrivateKeyInfo v1 without the public key, byte for byte as OpenSSL 3 does
+ * (`openssl genpkey`, `openssl pkey`): 48 bytes of DER
+ * 30 2e 02 01 00 30 05 06 03 2b 65 (6e|70) 04 22 04 20 <key>, or that DER in PEM under
+ * "PRIVATE KEY" (RFC 7468 10; 64-column lines, each ended by "\n", no NUL).
+ * @out:     out, or NULL to ask for the size; @out_len: capacity in, bytes written out.
+ * @alg:     KURV_25519_X25519 or KURV_25519_ED25519.
+ * @fmt:     KURV_KEYFMT_DER or KURV_KEYFMT_PEM.
+ * @key:     32 bytes: the X25519 private key or the Ed25519 seed (any value).
+ * Return: KURV_OK; KURV_ERR_ARG (a NULL @out_len or @key, another @alg or @fmt);
+ *         KURV_ERR_BUFFER (@out NULL or too small: *@out_len set to the need, which
+ *         depends only on @fmt: 48 DER, 119 PEM). @out is zeroed on error (as far as
+ *         *@out_len said); the key's temporary copies are wiped.
+ * Spec: RFC 8410 7 (and 3 for the OIDs); RFC 5208 5; RFC 5958 2; RFC 7468 10.
+ */
+KURV_API kurv_err kurv_25519_privkey_encode(uint8_t *out, size_t *out_len, kurv_25519_alg alg,
+                                            kurv_keyfmt fmt, const uint8_t key[32]);
+
+/**
+ * kurv_25519_privkey_decode() - read an X25519 or Ed25519 private key from a PKCS#8 file.
+ * DER or PEM, detected from the content (a first byte 0x30 is DER, anything else PEM).
+ * DER is read strictly (X.690 10.1: definite minimal lengths; no byte after the key).
+ * PEM is read as the core reads it (<kurv/keyfile.h>, kurv_privkey_decode(): text before
+ * the BEGIN line, CRLF and trailing blank space accepted; nothing but blank space after
+ * the END line) and the label must be "PRIVATE KEY". Read: v1 (RFC 5208) and v2 (RFC 5958,
+ * OneAsymmetricKey) with attributes (ignored) and, in v2 only, the optional publicKey,
+ * which must be the key's public key (computed, compared: RFC 8410 7 / RFC 5958 2).
+ * @alg:     in: the algorithm wanted, or KURV_25519_ANY; out: the file's (on success).
+ * @key:     32 bytes out: the X25519 private key or the Ed25519 seed.
+ * @in:      the file's bytes, @in_len of them.
+ * Return: KURV_OK;
+ *         KURV_ERR_ARG (a NULL pointer, *@alg not one of the three);
+ *         KURV_ERR_ENCODING (malformed DER, PEM or base64; trailing data after the DER or
+ *           the PEM block; a version other than 0 or 1; AlgorithmIdentifier parameters
+ *           present, RFC 8410 3; privateKey not an OCTET STRING holding one
+ *           CurvePrivateKey OCTET STRING; a publicKey in v1 or with unused bits; PEM
+ *           headers or an END label that differs);
+ *         KURV_ERR_UNSUPPORTED (an algorithm OID other than the two: an EC, X448, Ed448 or
+ *           RSA key, a SubjectPublicKeyInfo; a PEM label other than "PRIVATE KEY" and
+ *           "ENCRYPTED PRIVATE KEY"; an RFC 1421 "Proc-Type: 4,ENCRYPTED" block);
+ *         KURV_ERR_ENCRYPTED (an EncryptedPrivateKeyInfo, DER or PEM "ENCRYPTED PRIVATE
+ *           KEY", RFC 5958 3: kurv_25519_privkey_decode_pass() reads it);
+ *         KURV_ERR_CURVE (the file's algorithm is not *@alg);
+ *         KURV_ERR_PRIVKEY (the CurvePrivateKey is not 32 bytes);
+ *         KURV_ERR_POINT (the v2 publicKey is not 32 bytes, or not the key's public key).
+ *         @key is zeroed on error; copies of the key (the decoded PEM) are wiped.
+ * Spec: RFC 8410 3, 7, 10.3; RFC 5208 5; RFC 5958 2; RFC 7468 10; X.690 10.1.
+ */
+KURV_API kurv_err kurv_25519_privkey_decode(kurv_25519_alg *alg, uint8_t key[32],
+                                            const uint8_t *in, size_t in_len);
+
+/* Upper bound of an encrypted key file kurv_25519_privkey_encode_pass() writes, DER or PEM. */
+#define KURV_25519_MAX_ENC_KEYFILE_LEN 320
+
+/**
+ * kurv_25519_privkey_encode_pass() - write an X25519 or Ed25519 private key as a
+ * password-encrypted PKCS#8 file (EncryptedPrivateKeyInfo, RFC 5958 3): the PrivateKeyInfo
+ * of kurv_25519_privkey_encode(), encrypted as kurv_privkey_encode_pass() encrypts an EC
+ * key's (<kurv/keyfile.h>): PBES2 with PBKDF2-HMAC-SHA-256 of @iter iterations and a fresh
+ * 16-byte salt, AES-256-CBC with a fresh IV, the DER layout `openssl genpkey -aes256`
+ * writes; PEM label "ENCRYPTED PRIVATE KEY".
+ * @out:      out, or NULL to ask for the size; @out_len: capacity in, bytes written out.
+ * @alg, @fmt, @key: as kurv_25519_privkey_encode().
+ * @pass:     the password, @pass_len bytes (any bytes; NULL when @pass_len is 0).
+ * @iter:     PBKDF2 iterations, 1..KURV_PBKDF2_ITER_MAX; 0 means KURV_PBKDF2_ITER_DEFAULT.
+ * Return: KURV_OK; KURV_ERR_ARG (a NULL @out_len or @key, @pass NULL with a nonzero
+ *         @pass_len, another @alg or @fmt, @iter above KURV_PBKDF2_ITER_MAX);
+ *         KURV_ERR_RNG; KURV_ERR_BUFFER (*@out_len set to the need, which depends only on
+ *         @fmt and @iter; KURV_25519_MAX_ENC_KEYFILE_LEN always suffices). @out is zeroed
+ *         on error; the derived key and the plaintext are wiped.
+ * Spec: RFC 8410 7; RFC 5958 3; RFC 8018 5.2, 6.2, A.2, A.4, B.1.2; RFC 3565 4.1;
+ *       RFC 7468 11.
+ */
+KURV_API kurv_err kurv_25519_privkey_encode_pass(uint8_t *out, size_t *out_len,
+                                                 kurv_25519_alg alg, kurv_keyfmt fmt,
+                                                 const uint8_t key[32],
+                                                 const uint8_t *pass, size_t pass_len,
+                                                 unsigned long iter);
+
+/**
+ * kurv_25519_privkey_decode_pass() - read an X25519 or Ed25519 private key that may be
+ * password-encrypted. An EncryptedPrivateKeyInfo (DER, or PEM "ENCRYPTED PRIVATE KEY") is
+ * decrypted with @pass, with the schemes kurv_privkey_decode_pass() reads (PBES2, PBKDF2
+ * with HMAC-SHA-1/224/256/384/512, AES-128/192/256-CBC), and its PrivateKeyInfo read as
+ * kurv_25519_privkey_decode() reads one; any other input is read by
+ * kurv_25519_privkey_decode() itself (@pass unused), as `openssl pkey -passin` does.
+ * @alg, @key, @in, @in_len: as kurv_25519_privkey_decode().
+ * @pass:     the password, @pass_len bytes (NULL when @pass_len is 0).
+ * Return: those of kurv_25519_privkey_decode() (KURV_ERR_ENCRYPTED only for an
+ *         EncryptedPrivateKeyInfo under the PEM label "PRIVATE KEY"), and
+ *         KURV_ERR_ENCODING (a malformed EncryptedPrivateKeyInfo; an encryptedData that is
+ *           empty, not whole AES blocks or over 4096 bytes);
+ *         KURV_ERR_UNSUPPORTED (PBES1 and PKCS#12 schemes, scrypt, ciphers other than
+ *           AES-CBC, other PRFs, an iteration count above KURV_PBKDF2_ITER_MAX; a
+ *           decrypted key of another algorithm);
+ *         KURV_ERR_PASSWORD (after decryption: bad padding, contents that are not a
+ *           PrivateKeyInfo, a v2 public key that does not match: a wrong password, or
+ *           altered data). PBES2 has no integrity check of its own and a v1 key carries
+ *           no public key to compare: altered encrypted bytes of the key itself decrypt to
+ *           another key, with KURV_OK (as in OpenSSL).
+ *         @key is zeroed on error; the derived key and the plaintext are wiped.
+ * Spec: RFC 8410 7; RFC 5958 3; RFC 8018 5.2, 6.2.2, A.2, A.4, B.1; RFC 3565 4.1;
+ *       RFC 7468 11.
+ */
+KURV_API kurv_err kurv_25519_privkey_decode_pass(kurv_25519_alg *alg, uint8_t key[32],
+                                                 const uint8_t *in, size_t in_len,
+                                                 const uint8_t *pass, size_t pass_len);
+
+/**
+ * kurv_25519_pubkey_encode() - write an X25519 or Ed25519 public key as a
+ * SubjectPublicKeyInfo, byte for byte as `openssl pkey -pubout` does: 44 bytes of DER
+ * 30 2a 30 05 06 03 2b 65 (6e|70) 03 21 00 <pub>, or that DER in PEM under "PUBLIC KEY".
+ * @out:     out, or NULL to ask for the size; @out_len: capacity in, bytes written out.
+ * @alg:     KURV_25519_X25519 or KURV_25519_ED25519.
+ * @fmt:     KURV_KEYFMT_DER or KURV_KEYFMT_PEM.
+ * @pub:     32 bytes, written as given (not checked: any 32 bytes are an X25519 public
+ *           key, RFC 7748 5; an Ed25519 point that does not decode is refused when used,
+ *           by kurv_ed25519_verify()'s KURV_ERR_POINT).
+ * Return: KURV_OK; KURV_ERR_ARG (a NULL @out_len or @pub, another @alg or @fmt);
+ *         KURV_ERR_BUFFER (*@out_len set to the need: 44 DER, 113 PEM).
+ * Spec: RFC 8410 4 (and 3); RFC 5280 4.1.2.7; RFC 7468 13.
+ */
+KURV_API kurv_err kurv_25519_pubkey_encode(uint8_t *out, size_t *out_len, kurv_25519_alg alg,
+                                           kurv_keyfmt fmt, const uint8_t pub[32]);
+
+/**
+ * kurv_25519_pubkey_decode() - read an X25519 or Ed25519 public key from a
+ * SubjectPublicKeyInfo, DER or PEM ("PUBLIC KEY"), read as kurv_25519_privkey_decode()
+ * reads its files. The 32 bytes are returned as they are (see kurv_25519_pubkey_encode()).
+ * @alg:     in: the algorithm wanted, or KURV_25519_ANY; out: the file's (on success).
+ * @pub:     32 bytes out.
+ * @in:      the file's bytes, @in_len of them.
+ * Return: KURV_OK; KURV_ERR_ARG (a NULL pointer, *@alg not one of the three);
+ *         KURV_ERR_ENCODING (malformed DER, PEM or base64; trailing data; parameters
+ *           present; a BIT STRING with unused bits);
+ *         KURV_ERR_UNSUPPORTED (another algorithm OID; a PEM label other than "PUBLIC
+ *           KEY", a private key's among them; "Proc-Type: 4,ENCRYPTED");
+ *         KURV_ERR_CURVE (the file's algorithm is not *@alg);
+ *         KURV_ERR_POINT (the key is not 32 bytes). @pub is zeroed on error.
+ * Spec: RFC 8410 4 (and 3); RFC 5280 4.1.2.7; RFC 7468 13; X.690 10.1.
+ */
+KURV_API kurv_err kurv_25519_pubkey_decode(kurv_25519_alg *alg, uint8_t pub[32],
+                                           const uint8_t *in, size_t in_len);
 
 #ifdef __cplusplus
 }
