@@ -428,5 +428,7 @@ const OSSL_ALGORITHM kp_encoder_algs[] = {
     {KP_EC, PROPS("der", "X9.62"), fns_x962_der, "EC SEC1 ECPrivateKey DER (kurv)"},
     {KP_EC, PROPS("pem", "X9.62"), fns_x962_pem, "EC SEC1 ECPrivateKey PEM (kurv)"},
     {KP_EC, "provider=kurv,output=blob", fns_blob, "EC public point (kurv)"},
+    {KP_EC, "provider=kurv,output=text", kp_encoder_text_functions,
+     "EC key as text, as the default provider prints it (kurv, encoder_text.c)"},
     {NULL, NULL, NULL, NULL}
 };

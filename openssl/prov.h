@@ -24,7 +24,10 @@
  *   encoder.c      ENCODER "EC": kurv keys into PrivateKeyInfo (plain or encrypted by OpenSSL's
  *                  PKCS8_encrypt_ex), SubjectPublicKeyInfo, SEC1, ECParameters and the bare
  *                  point, DER or PEM (kurv's keyfile writers); what kurv declines goes to the
- *                  default provider's encoders (encode_out.c)
+ *                  default provider's encoders (encode_out.c); its table lists the text
+ *                  encoder too
+ *   encoder_text.c ENCODER "EC" output=text: the key as OpenSSL's default provider prints it
+ *                  (`openssl pkey -text`, EVP_PKEY_print_private/public/params)
  *   encode_out.c   what the encoders share: the core's BIO_write_ex, the "encode" trace line,
  *                  the hand-off of a declined key to the default provider's encoders through
  *                  delegate.c's child library context
@@ -263,6 +266,8 @@ extern const OSSL_DISPATCH kp_decoder_spki_functions[];
 extern const OSSL_DISPATCH kp_decoder_sec1_functions[];
 /* encoder.c: the encoders, one table per structure and output (their list in encoder.c). */
 extern const OSSL_ALGORITHM kp_encoder_algs[];
+/* encoder_text.c: the text encoder's dispatch table (listed in encoder.c's kp_encoder_algs). */
+extern const OSSL_DISPATCH kp_encoder_text_functions[];
 /* encode_out.c: the encoders' output. */
 /* kp_enc_put() - all @n bytes of @b to the core's BIO @out, through @pc's core BIO_write_ex.
  * Return: 1; 0 on a write error or when the core gave no BIO_write_ex. */
