@@ -41,6 +41,10 @@
  *   encrypt FILE OUT PASS  the key of FILE written to OUT by i2d_PKCS8PrivateKey_bio
  *                     (DER EncryptedPrivateKeyInfo, AES-256-CBC, passphrase PASS); prints
  *                     the key's provider
+ *   conf              none of the above: OPENSSL_init_crypto(OPENSSL_INIT_LOAD_CONFIG) reads
+ *                     the openssl.cnf OPENSSL_CONF names, as a program does, and prints
+ *                     "init=<its result> kurv=<OSSL_PROVIDER_available(kurv)>", then OpenSSL's
+ *                     error queue on stderr (what such a program could see of a failed load)
  * Output: one line on stdout. Exit 0, or 1 when the file cannot be read or the providers
  * cannot be loaded (OpenSSL's errors on stderr).
  */
@@ -238,8 +242,14 @@ static X509 *read_cert(const char *file)
 int main(int argc, char **argv)
 {
     int ok = 0, status;
+    if (argc == 2 && strcmp(argv[1], "conf") == 0) {
+        int r = OPENSSL_init_crypto(OPENSSL_INIT_LOAD_CONFIG, NULL);
+        printf("init=%d kurv=%d\n", r, OSSL_PROVIDER_available(NULL, "kurv"));
+        ERR_print_errors_fp(stderr);
+        return 0;
+    }
     if (argc < 3) {
-        fprintf(stderr, "usage: kp-keyload key|pub|cert|p12|match|write|text"
+        fprintf(stderr, "usage: kp-keyload conf | kp-keyload key|pub|cert|p12|match|write|text"
                         "|text-pub|privwrite|encrypt FILE [PASS|KEY|DIR|OUT PASS]\n");
         return 2;
     }
