@@ -33,7 +33,7 @@
  * curve kurv lacks here, delegate.c), written by its text encoder through encode_out.c.
  * Trace: "encode <curve> text", or "encode <curve> text (default)" for the declined keys.
  * Secrets: the text is made in one buffer on the stack (d's hex included, its digits made
- * without a table look-up or branch on d) and written with one core BIO write; the buffer is
+ * without a table look-up or branch on d: provider-ctime checks it under valgrind) and written with one core BIO write; the buffer is
  * wiped (kurv_wipe) before return, on every path after it is filled; d is read from the key
  * object, never copied elsewhere.
  */
