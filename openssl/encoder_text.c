@@ -1,7 +1,8 @@
 /*
  * openssl/encoder_text.c: ENCODER "EC" with output "text" (provider-encoder(7), OpenSSL 3.0):
  * a kurv key printed as OpenSSL's default provider prints an EC key, for `openssl pkey
- * -text`, `-text_pub`, `openssl ec -text`, `openssl ecparam -text` on a kurv key, and
+ * -text`, `-text_pub`, `openssl ec -text`, `genpkey -text`, `ecparam -name C -text` (the
+ * parameters of a kurv key), and
  * EVP_PKEY_print_private, EVP_PKEY_print_public, EVP_PKEY_print_params.
  *
  * What: the encoder "EC:id-ecPublicKey:1.2.840.10045.2.1" with the property
@@ -33,9 +34,9 @@
  * curve kurv lacks here, delegate.c), written by its text encoder through encode_out.c.
  * Trace: "encode <curve> text", or "encode <curve> text (default)" for the declined keys.
  * Secrets: the text is made in one buffer on the stack (d's hex included, its digits made
- * without a table look-up or branch on d: provider-ctime checks it under valgrind) and written with one core BIO write; the buffer is
- * wiped (kurv_wipe) before return, on every path after it is filled; d is read from the key
- * object, never copied elsewhere.
+ * without a table look-up or branch on d: provider-ctime checks it under valgrind) and
+ * written with one core BIO write; the buffer is wiped (kurv_wipe) before return, on every
+ * path after it is filled; d is read from the key object, never copied elsewhere.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -25,7 +25,7 @@
 #     the default provider alone to the same key, a wrong password fails; what kurv declines
 #     (compressed point-format in private structures, ec -aes256) is traced "(default)".
 #   - text is kurv's (openssl/encoder_text.c): pkey -text/-text_pub (key pair, SPKI PEM and
-#     DER, compressed), ec -text, genpkey -text and every selection through OSSL_ENCODER
+#     DER, compressed), ec -text, ecparam -text (parameters), genpkey -text and every selection through OSSL_ENCODER
 #     "TEXT" (KEYLOAD text, text-pub: output and result) equal the default provider's, traced
 #     "encode NAME text", no export; pkey -traditional is the one write that still exports
 #     (OpenSSL 3.0 downgrades the key), equal to the default provider's and to ec's SEC1 PEM.
@@ -315,6 +315,7 @@ same_write text ec -in "$T/sec1.pem" -text -noout
 same_write text ec -in "$g" -text -noout -conv_form compressed
 same_write text ec -pubin -in "$T/spki.pem" -text -noout
 same_write text pkey -in "$g" -text_pub -noout -ec_conv_form compressed
+same_write text ecparam -name "$ossl" -text -noout
 # genpkey -text: the PEM, then the text of a key kurv generated, as `pkey -text` of the default
 # provider prints the same file
 reset_log
