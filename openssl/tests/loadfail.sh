@@ -19,7 +19,8 @@
 #      silence, which the README documents, and the way it gives to see why: `openssl list
 #      -providers` lists no kurv, and loading the module by hand (`-provider PATH`) prints
 #      the loader's error.
-# (kurv.so present but its libkurv.so.0 missing: install.sh, step 4.)
+#   3. a copy of kurv.so whose libkurv.so.0 cannot be found: the same silence, and by hand
+#      the loader's reason naming libkurv.so.0 (for an installed tree: install.sh, step 4).
 . "$(dirname "$0")/common.sh"
 L=${1:?usage: loadfail.sh KEYLOAD}
 : "${KURV_PROVIDER_SO:?set by meson}"
@@ -48,6 +49,17 @@ listed() {
         || { cat "$T/list" "$T/list.err" >&2; fail "openssl list -providers ($1) failed"; }
 }
 kurv_listed() { grep -q '^  kurv$' "$T/list"; }
+# silent CONF DESC: OpenSSL drops the kurv of CONF without a word: `openssl list -providers`
+# lists no kurv and prints nothing on stderr, kp-keyload conf prints init=1 kurv=0 with an
+# empty error queue
+silent() {
+    listed "$1"
+    ! kurv_listed || fail "$2: kurv listed"
+    [ ! -s "$T/list.err" ] || fail "$2: OpenSSL now says: $(cat "$T/list.err") (update the README)"
+    out=$(OPENSSL_CONF=$1 "$L" conf 2>"$T/conf.err")
+    [ "$out" = "init=1 kurv=0" ] && [ ! -s "$T/conf.err" ] \
+        || fail "$2: kp-keyload conf: $out $(cat "$T/conf.err")"
+}
 
 # 0
 cnf "$T/good.cnf" "$KURV_PROVIDER_SO"
@@ -85,15 +97,21 @@ export LD_LIBRARY_PATH="$KURV_FAMILY_DIR"
 # 2: a wrong module path
 for diag in "" 1; do
     cnf "$T/bad.cnf" "$T/nowhere/kurv.so" $diag
-    listed "$T/bad.cnf"
-    ! kurv_listed || fail "a wrong path: kurv listed"
-    [ ! -s "$T/list.err" ] || fail "a wrong path${diag:+ (config_diagnostics)}: OpenSSL now says: $(cat "$T/list.err") (update the README)"
-    out=$(OPENSSL_CONF=$T/bad.cnf "$L" conf 2>"$T/conf.err")
-    [ "$out" = "init=1 kurv=0" ] && [ ! -s "$T/conf.err" ] \
-        || fail "a wrong path: kp-keyload conf: $out $(cat "$T/conf.err")"
+    silent "$T/bad.cnf" "a wrong path${diag:+ (config_diagnostics)}"
 done
 must_fail "a wrong path: -provider PATH" openssl list -providers -provider "$T/nowhere/kurv.so"
 grep -q "unable to load provider $T/nowhere/kurv.so" "$T/mf.out" \
     && grep -q 'could not load the shared library' "$T/mf.out" \
     || fail "a wrong path: -provider PATH says: $(cat "$T/mf.out")"
-echo "ok: a kurv that cannot load is reported by kurv (no family) or found by openssl list -providers (wrong path)"
+# 3: a copy of kurv.so whose libkurv.so.0 cannot be found (its build RUNPATH, $ORIGIN/../core,
+# leads nowhere from the copy; the search path holds the families only): OpenSSL's silence
+# again, and the loader's reason, naming libkurv.so.0, when the copy is loaded by hand
+mkdir -p "$T/moved/mod"
+cp "$KURV_PROVIDER_SO" "$T/moved/mod/kurv.so"
+export LD_LIBRARY_PATH="$KURV_FAMILY_DIR"
+cnf "$T/moved.cnf" "$T/moved/mod/kurv.so"
+silent "$T/moved.cnf" "no libkurv.so.0"
+must_fail "no libkurv.so.0: -provider PATH" openssl list -providers -provider "$T/moved/mod/kurv.so"
+grep -q 'libkurv\.so\.0: cannot open shared object file' "$T/mf.out" \
+    || fail "no libkurv.so.0: -provider PATH says: $(cat "$T/mf.out")"
+echo "ok: a kurv that cannot load is reported by kurv (no family) or found by openssl list -providers (wrong path, no libkurv.so.0)"
