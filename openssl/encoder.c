@@ -45,7 +45,8 @@
  * traditional "Proc-Type: 4,ENCRYPTED" PEM, which kurv does not write): the key is exported
  * (kp_key_export, no "export" trace) into the default provider's keymgmt in the child library
  * context and written by its encoders (OSSL_ENCODER_CTX_new_for_pkey with "provider=default",
- * the same output, structure, selection, cipher and passphrase callback); the trace says
+ * the same output, structure, selection, cipher and passphrase callback: encode_out.c's
+ * kp_enc_default); the trace says
  * "encode <curve> <structure> (default)". Returning 0 instead would not make OpenSSL 3.0 try
  * another encoder: the write would fail.
  * Errors: 0 with an error raised for a NULL key, a selection the structure does not hold
@@ -224,20 +225,6 @@ static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
-/* put() - all @n bytes of @b to the core's BIO @out. Return: 1; 0 on a write error. */
-static int put(const enc_ctx *c, OSSL_CORE_BIO *out, const void *b, size_t n)
-{
-    size_t done = 0, w = 0;
-    if (c->pc->bio_write_ex == NULL)
-        return 0;
-    while (done < n) {
-        if (!c->pc->bio_write_ex(out, (const uint8_t *)b + done, n - done, &w) || w == 0)
-            return 0;
-        done += w;
-    }
-    return 1;
-}
-
 /* put_der() - DER @der (@len bytes, no secret) to @out as is, or for PEM output wrapped by
  * OpenSSL's PEM_write_bio under @label (RFC 7468, 64-column lines). Return: 1; 0 on error. */
 static int put_der(const enc_ctx *c, OSSL_CORE_BIO *out, const char *label,
@@ -246,81 +233,27 @@ static int put_der(const enc_ctx *c, OSSL_CORE_BIO *out, const char *label,
     if (len <= 0)
         return 0;
     if (c->out != PEM)
-        return put(c, out, der, (size_t)len);
+        return kp_enc_put(c->pc, out, der, (size_t)len);
     BIO *mem = BIO_new(BIO_s_mem());
     char *text = NULL;
     long n;
     int ok = mem != NULL && PEM_write_bio(mem, label, "", der, len) > 0
-             && (n = BIO_get_mem_data(mem, &text)) > 0 && put(c, out, text, (size_t)n);
+             && (n = BIO_get_mem_data(mem, &text)) > 0
+             && kp_enc_put(c->pc, out, text, (size_t)n);
     BIO_free(mem);
-    return ok;
-}
-
-/* trace() - "encode <curve> <structure>[ (default)]" (nothing when the trace is off). */
-static void trace(const char *curve, const char *structure, int dflt)
-{
-    char suffix[64];
-    if (!kp_log_enabled())
-        return;
-    snprintf(suffix, sizeof suffix, " %s%s", structure, dflt ? " (default)" : "");
-    kp_log_line("encode", curve, suffix);
-}
-
-/* The default provider's key made from a kurv key's export (fromdata's callback state). */
-struct dflt_key {
-    OSSL_LIB_CTX *lib;
-    EVP_PKEY *pkey;
-};
-
-/* fromdata() - kp_key_export's callback: @params into a key of the default provider in
- * @arg's library context. Return: 1; 0 when OpenSSL refuses them. */
-static int fromdata(const OSSL_PARAM params[], void *arg)
-{
-    struct dflt_key *d = arg;
-    EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_name(d->lib, "EC", "provider=default");
-    int ok = pctx != NULL && EVP_PKEY_fromdata_init(pctx) > 0
-             && EVP_PKEY_fromdata(pctx, &d->pkey, EVP_PKEY_KEYPAIR, (OSSL_PARAM *)params) > 0;
-    EVP_PKEY_CTX_free(pctx);
     return ok;
 }
 
 /* to_default() - the declined cases (contract at the top): @k written by the default
  * provider's encoder of @c's output and structure, for @selection, with @c's cipher and the
- * passphrase callback @cb. @traced: the structure named in the trace. Return: 1; 0 on
- * error (no child library context, the default provider absent or refusing). */
+ * passphrase callback @cb (kp_enc_default). @traced: the structure named in the trace.
+ * Return: 1; 0 on error. */
 static int to_default(const enc_ctx *c, OSSL_CORE_BIO *out, const kp_key *k, int selection,
                       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg, const char *traced)
 {
-    struct dflt_key d = { kp_dlg_libctx(c->pc), NULL };
-    OSSL_ENCODER_CTX *e = NULL;
-    unsigned char *data = NULL;
-    size_t len = 0;
-    int ok = 0;
-    char name[64];
-    if (d.lib == NULL) {
-        kp_err(PROV_R_NOT_SUPPORTED, "encode: no library context to reach the default provider");
-        return 0;
-    }
-    if (!kp_key_export(k, OSSL_KEYMGMT_SELECT_ALL, fromdata, &d) || d.pkey == NULL)
-        goto done;
-    e = OSSL_ENCODER_CTX_new_for_pkey(d.pkey, selection, out_names[c->out],
-                                      c->st == BLOB ? NULL : st_names[c->st], "provider=default");
-    if (e == NULL || OSSL_ENCODER_CTX_get_num_encoders(e) == 0
-        || (c->cipher_name != NULL && !OSSL_ENCODER_CTX_set_cipher(e, c->cipher_name, c->props))
-        || (cb != NULL && !OSSL_ENCODER_CTX_set_passphrase_cb(e, cb, cbarg))
-        || !OSSL_ENCODER_to_data(e, &data, &len) || !put(c, out, data, len))
-        goto done;
-    ok = 1;
-    if (k->dk != NULL)
-        kp_dlg_name(k->df, k->dk, name, sizeof name);
-    else
-        snprintf(name, sizeof name, "%s", k->curve->name);
-    trace(name, traced, 1);
-done:
-    OPENSSL_clear_free(data, len);
-    OSSL_ENCODER_CTX_free(e);
-    EVP_PKEY_free(d.pkey);
-    return ok;
+    kp_enc_how how = { out_names[c->out], c->st == BLOB ? NULL : st_names[c->st],
+                       c->cipher_name, c->props, traced };
+    return kp_enc_default(c->pc, out, k, selection, &how, cb, cbarg);
 }
 
 /* write_epki() - @k's PrivateKeyInfo (kurv's DER) encrypted by PKCS8_encrypt_ex with @c's
@@ -399,7 +332,7 @@ static int write_kurv(const enc_ctx *c, OSSL_CORE_BIO *out, const kp_key *k, enu
     } else {
         e = kurv_pubkey_encode(k->curve->c, buf, &n, fmt, pt, pn);
     }
-    int ok = e == KURV_OK && put(c, out, buf, n);
+    int ok = e == KURV_OK && kp_enc_put(c->pc, out, buf, n);
     OPENSSL_cleanse(buf, sizeof buf);
     return ok;
 }
@@ -445,7 +378,7 @@ static int enc_encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
            : p == PARAMS ? write_params(c, out, k)
            : write_kurv(c, out, k, p);
     if (ok)
-        trace(k->curve->name, traced, 0);
+        kp_enc_trace(k->curve->name, traced, 0);
     return ok;
 }
 
@@ -495,5 +428,7 @@ const OSSL_ALGORITHM kp_encoder_algs[] = {
     {KP_EC, PROPS("der", "X9.62"), fns_x962_der, "EC SEC1 ECPrivateKey DER (kurv)"},
     {KP_EC, PROPS("pem", "X9.62"), fns_x962_pem, "EC SEC1 ECPrivateKey PEM (kurv)"},
     {KP_EC, "provider=kurv,output=blob", fns_blob, "EC public point (kurv)"},
+    {KP_EC, "provider=kurv,output=text", kp_encoder_text_functions,
+     "EC key as text, as the default provider prints it (kurv, encoder_text.c)"},
     {NULL, NULL, NULL, NULL}
 };

@@ -24,7 +24,13 @@
  *   encoder.c      ENCODER "EC": kurv keys into PrivateKeyInfo (plain or encrypted by OpenSSL's
  *                  PKCS8_encrypt_ex), SubjectPublicKeyInfo, SEC1, ECParameters and the bare
  *                  point, DER or PEM (kurv's keyfile writers); what kurv declines goes to the
- *                  default provider's encoders through delegate.c's child library context
+ *                  default provider's encoders (encode_out.c); its table lists the text
+ *                  encoder too
+ *   encoder_text.c ENCODER "EC" output=text: the key as OpenSSL's default provider prints it
+ *                  (`openssl pkey -text`, EVP_PKEY_print_private/public/params)
+ *   encode_out.c   what the encoders share: the core's BIO_write_ex, the "encode" trace line,
+ *                  the hand-off of a declined key to the default provider's encoders through
+ *                  delegate.c's child library context
  *
  * Sizes: every buffer is sized by kurv's KURV_MAX_* (P-521: 66-byte scalars, 133-byte points).
  */
@@ -260,6 +266,31 @@ extern const OSSL_DISPATCH kp_decoder_spki_functions[];
 extern const OSSL_DISPATCH kp_decoder_sec1_functions[];
 /* encoder.c: the encoders, one table per structure and output (their list in encoder.c). */
 extern const OSSL_ALGORITHM kp_encoder_algs[];
+/* encoder_text.c: the text encoder's dispatch table (listed in encoder.c's kp_encoder_algs). */
+extern const OSSL_DISPATCH kp_encoder_text_functions[];
+/* encode_out.c: the encoders' output. */
+/* kp_enc_put() - all @n bytes of @b to the core's BIO @out, through @pc's core BIO_write_ex.
+ * Return: 1; 0 on a write error or when the core gave no BIO_write_ex. */
+int kp_enc_put(const kp_provctx *pc, OSSL_CORE_BIO *out, const void *b, size_t n);
+/* kp_enc_trace() - trace "encode <curve> <structure>", with " (default)" when @dflt
+ * (nothing when the trace is off). */
+void kp_enc_trace(const char *curve, const char *structure, int dflt);
+/* How a declined key is written by the default provider (kp_enc_default): the output type
+ * and structure as OSSL_ENCODER_CTX_new_for_pkey names them ("DER", "PEM", "blob", "TEXT";
+ * structure NULL: any), the cipher by name and its properties (NULL: none), and the
+ * structure named in the trace. */
+typedef struct kp_enc_how {
+    const char *output, *structure, *cipher, *props, *traced;
+} kp_enc_how;
+/* kp_enc_default() - @k (a kurv key, or one holding the default provider's key) exported
+ * (kp_key_export, no "export" line) into the default provider's keymgmt in @pc's child
+ * library context, written there by the default provider's encoder @how names for
+ * @selection, with the passphrase callback @cb, and the bytes put to @out; traced
+ * "encode <curve> <how->traced> (default)". Return: 1; 0 on error (no child library context:
+ * PROV_R_NOT_SUPPORTED; the default provider absent, refusing the key or failing to encode:
+ * its errors stay in the queue), nothing traced then. */
+int kp_enc_default(kp_provctx *pc, OSSL_CORE_BIO *out, const kp_key *k, int selection,
+                   const kp_enc_how *how, OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg);
 /* capabilities.c: the TLS-GROUP entries of the curves found. */
 OSSL_FUNC_provider_get_capabilities_fn kp_get_capabilities;
 

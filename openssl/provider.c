@@ -10,7 +10,9 @@
  *              "; not loaded: <soname>: <the loader's reason>; ..." for families not opened
  *   status     1
  *   kurv-curves the curves found, space separated
- * Algorithms (property "provider=kurv"), offered only when at least one family was found:
+ * Load: kurv activates only when at least one family library opens; with none,
+ *   OSSL_provider_init fails, saying so in one line on stderr and in the error queue.
+ * Algorithms (property "provider=kurv"):
  *   KEYMGMT EC:id-ecPublicKey:1.2.840.10045.2.1, SIGNATURE ECDSA, KEYEXCH ECDH,
  *   capability TLS-GROUP, DECODERs (decoder.c) and ENCODERs (encoder.c) of EC keys.
  * Trace: KURV_PROVIDER_LOG=FILE (read at load, trace.c) appends one line per operation
@@ -24,6 +26,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
 #include <kurv/util.h>
 #include "prov.h"
@@ -149,12 +152,26 @@ static const OSSL_DISPATCH kp_dispatch[] = {
     {0, NULL}
 };
 
+/* no_family() - the failure of a load that found no family library: one line on stderr
+ * naming the libraries and the loader's reasons (@missing), since OpenSSL 3.0 drops a failed
+ * activation from openssl.cnf without a word (README, "OpenSSL provider"), and the same
+ * reason raised into OpenSSL's error queue (ERR_R_INIT_FAIL), which `openssl ... -provider
+ * kurv` prints after "unable to load provider kurv". */
+static void no_family(const char *missing)
+{
+    fprintf(stderr, "kurv.so: not activated: no curve family library could be loaded: %s\n",
+            missing);
+    fflush(stderr);
+    kp_err(ERR_R_INIT_FAIL, "kurv: no curve family library could be loaded: %s", missing);
+}
+
 /*
  * OSSL_provider_init() - provider-base(7)'s entry point. The first call (of any library
- * context) loads the families (a module that finds no family offers no algorithm but still
- * loads) and reads KURV_PROVIDER_LOG; later calls share that state. Each call makes its
- * instance's child library context (delegate.c).
- * Return: 1; 0 when memory runs out.
+ * context) loads the families and reads KURV_PROVIDER_LOG; later calls share that state.
+ * Each call makes its instance's child library context (delegate.c).
+ * Return: 1; 0 when memory runs out, and 0 when no family library could be opened (a kurv
+ * with no curve has nothing to offer): then no_family() says so on stderr and in the error
+ * queue, and the state is released so that a later load tries again.
  */
 __attribute__((visibility("default")))
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
@@ -184,8 +201,19 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         }
         const char *missing = kp_families_missing();
         snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s%s%s", kurv_version(),
-                 kp_curve_count() > 0 ? curve_names : "none (no family library found)",
+                 curve_names,
                  *missing != '\0' ? "; not loaded: " : "", missing);
+    }
+    if (kp_curve_count() == 0) {
+        no_family(kp_families_missing());
+        if (--users == 0) {
+            kp_families_unload();
+            kp_trace_close();
+        }
+        pthread_mutex_unlock(&lock);
+        kp_dlg_free(ctx->dlg);
+        OPENSSL_free(ctx);
+        return 0;
     }
     pthread_mutex_unlock(&lock);
     *out = kp_dispatch;

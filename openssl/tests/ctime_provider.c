@@ -6,7 +6,8 @@
  * given to EVP_PKEY_fromdata (OSSL_PKEY_PARAM_PRIV_KEY in native byte order, marked secret
  * before the call), then with that key: EVP_PKEY_sign (RFC 6979), EVP_DigestSign (the
  * digest by kurv.so's own SHA-2 over Nettle), EVP_PKEY_derive plain and through the
- * X9.63 KDF, EVP_PKEY_export and EVP_PKEY_get_params of the private key. Valgrind reports
+ * X9.63 KDF, EVP_PKEY_export and EVP_PKEY_get_params of the private key, and its text
+ * (kurv's text encoder: OSSL_ENCODER "TEXT", the priv: lines, encoder_text.c). Valgrind reports
  * any branch or memory index in kurv.so or libkurv that depends on the scalar; the
  * program then exits 42 through valgrind's --error-exitcode. Each output is marked public
  * again and compared with the same operation on a key imported with the scalar public,
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/core_names.h>
+#include <openssl/encoder.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
@@ -161,6 +163,26 @@ static int export_cb(const OSSL_PARAM params[], void *arg)
     return 1;
 }
 
+/* text() - @pk printed by kurv's text encoder (EVP_PKEY_print_private's selection) into
+ * @out (@cap bytes); the length, 0 on failure. */
+static size_t text(EVP_PKEY *pk, char *out, size_t cap)
+{
+    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(pk, EVP_PKEY_KEYPAIR, "TEXT", NULL,
+                                                        "provider=kurv");
+    BIO *b = BIO_new(BIO_s_mem());
+    char *data = NULL;
+    long n = 0;
+    size_t len = 0;
+    if (e != NULL && b != NULL && OSSL_ENCODER_to_bio(e, b) == 1
+        && (n = BIO_get_mem_data(b, &data)) > 0 && (size_t)n <= cap) {
+        memcpy(out, data, (size_t)n);
+        len = (size_t)n;
+    }
+    OSSL_ENCODER_CTX_free(e);
+    BIO_free(b);
+    return len;
+}
+
 static void one_curve(const kurv_curve *c, const char *group)
 {
     size_t sl = kurv_curve_scalar_len(c), pl, ql, n1, n2, i;
@@ -232,6 +254,16 @@ static void one_curve(const kurv_curve *c, const char *group)
         memcpy(be + 8, d, sl);
         to_native(wide, be, sl + 8);
         CHECK(memcmp(s2, wide, sl + 8) == 0);
+    }
+    /* the text: the same lines as the public key's import prints, d's among them */
+    {
+        char t1[2048], t2[2048];
+        n1 = text(ref, t1, sizeof t1);
+        n2 = text(sec, t2, sizeof t2);
+        CHECKMEM_DEFINE(t2, sizeof t2);
+        CHECKMEM_DEFINE(&n2, sizeof n2);
+        CHECK(n1 > 0 && n1 == n2 && memcmp(t1, t2, n1) == 0);
+        CHECK(n1 > 0 && strstr(t1, "\npriv:\n    ") != NULL);
     }
 end:
     EVP_PKEY_free(ref);

@@ -24,10 +24,19 @@
 #     pkcs8 -topk8 -v2 with those, genpkey -aes256, i2d_PKCS8PrivateKey_bio) read back with
 #     the default provider alone to the same key, a wrong password fails; what kurv declines
 #     (compressed point-format in private structures, ec -aes256) is traced "(default)".
+#   - text is kurv's (openssl/encoder_text.c): pkey -text/-text_pub (key pair, SPKI PEM and
+#     DER, compressed), ec -text, ecparam -text (parameters), genpkey -text and every selection through OSSL_ENCODER
+#     "TEXT" (KEYLOAD text, text-pub: output and result) equal the default provider's, traced
+#     "encode NAME text", no export; pkey -traditional is the one write that still exports
+#     (OpenSSL 3.0 downgrades the key), equal to the default provider's and to ec's SEC1 PEM.
+#   - a public key asked for private structures (KEYLOAD privwrite; pkcs8 -topk8, pkey, ec of
+#     an SPKI file) is refused as the default provider refuses it, nothing written;
+#   - a file kurv declines on purpose (explicit parameters) is traced "(default)" only.
 # With "default" (a curve kurv lacks, e.g. secp224r1): every key loads, is the default
 # provider's, the trace says "decode OSSLNAME (default)" and has no line without "(default)";
 # a key kurv's keymgmt generates there is written by the default provider's encoders through
-# kurv ("encode OSSLNAME PrivateKeyInfo (default)"), as OpenSSL alone writes it.
+# kurv ("encode OSSLNAME PrivateKeyInfo (default)", "encode OSSLNAME text (default)"), as
+# OpenSSL alone writes it.
 . "$(dirname "$0")/common.sh"
 name=$1 ossl=$2 hash=$3 L=$4 mode=${5:-kurv}
 P=$KURVDEF
@@ -92,6 +101,12 @@ if [ "$mode" = default ]; then
     expect_count 1 "encode $ossl EncryptedPrivateKeyInfo (default)"
     openssl pkey -provider default -in "$T/ge.pem" -passin pass:$pw -noout \
         || fail "genpkey -aes256 (default): the default provider cannot read it"
+    # text (genpkey -text: the PEM, then EVP_PKEY_print_private) of such a key: the default
+    # provider's text encoder, reached from inside kurv, as `pkey -text` of OpenSSL alone
+    openssl genpkey $P -algorithm EC -pkeyopt ec_paramgen_curve:"$ossl" -text -out "$T/gt.pem"
+    expect_count 1 "encode $ossl text (default)"
+    openssl pkey -provider default -in "$T/gt.pem" -text -out "$T/gt0.pem"
+    cmp -s "$T/gt.pem" "$T/gt0.pem" || fail "genpkey -text (default) differs from OpenSSL's"
     [ -z "$(grep -v ' (default)$' "$LOG")" ] || { cat "$LOG" >&2; fail "a line not (default)"; }
     echo "ok: $ossl key files load in the default provider, traced as (default)"
     exit 0
@@ -289,9 +304,90 @@ expect_count 1 "encode $name type-specific (default)"
 no_export "ec -aes256"
 grep -q 'Proc-Type: 4,ENCRYPTED' "$T/ee.pem" || fail "ec -aes256: not traditional PEM encryption"
 enc_check "$T/ee.pem" "ec -aes256"
-openssl ec $P -in "$T/sec1.pem" -text -noout >"$T/t1" 2>/dev/null
-openssl ec -in "$T/sec1.pem" -text -noout >"$T/t2" 2>/dev/null
-cmp -s "$T/t1" "$T/t2" || fail "ec -text differs"
+# text: kurv's text encoder (openssl/encoder_text.c) prints its keys as the default provider
+# alone prints them, with no export: private, public-only and parameters selections
+same_write text pkey -in "$g" -text -noout
+same_write text pkey -in "$g" -text_pub -noout
+same_write text pkey -pubin -in "$T/spki.pem" -text -noout
+same_write text pkey -pubin -in "$T/spki.der" -inform DER -text -noout
+same_write text ec -in "$g" -text -noout
+same_write text ec -in "$T/sec1.pem" -text -noout
+same_write text ec -in "$g" -text -noout -conv_form compressed
+same_write text ec -pubin -in "$T/spki.pem" -text -noout
+same_write text pkey -in "$g" -text_pub -noout -ec_conv_form compressed
+same_write text ecparam -name "$ossl" -text -noout
+# genpkey -text: the PEM, then the text of a key kurv generated, as `pkey -text` of the default
+# provider prints the same file
+reset_log
+openssl genpkey $P -algorithm EC -pkeyopt ec_paramgen_curve:"$ossl" -text -out "$T/gt.pem"
+expect_count 1 "keygen $name"
+expect_count 1 "encode $name text"
+no_export "genpkey -text"
+openssl pkey -provider default -in "$T/gt.pem" -text -out "$T/gt0.pem"
+cmp -s "$T/gt.pem" "$T/gt0.pem" || fail "genpkey -text differs from the default provider's"
+grep -q '^Private-Key: (' "$T/gt.pem" && grep -q '^priv:$' "$T/gt.pem" \
+    && grep -q '^ASN1 OID: ' "$T/gt.pem" || fail "genpkey -text: no text"
+# every selection through libcrypto (kp-keyload text: OSSL_ENCODER "TEXT"), output and result
+# as the default provider's, for a key pair and for a public key
+for kt in "text $g" "text-pub $T/spki.der"; do
+    rm -rf "$T/kt"; mkdir "$T/kt"
+    reset_log
+    out=$("$L" ${kt%% *} "${kt#* }" "$T/kt") || fail "kp-keyload ${kt%% *}"
+    [ "$out" = kurv ] || fail "kp-keyload ${kt%% *}: the key is $out's"
+    for f in "$T"/kt/text-*.k; do
+        cmp -s "$f" "${f%.k}.d" || { diff "$f" "${f%.k}.d" >&2; fail "kp-keyload ${kt%% *}: $(basename "$f") differs from the default provider's"; }
+    done
+    no_export "kp-keyload ${kt%% *}"
+done
+grep -qx 'rc=1' "$T/kt/text-public.k" && grep -qx 'rc=0' "$T/kt/text-keypair.k" \
+    || fail "kp-keyload text-pub: a public key printed as a key pair"
+grep -q '^EC-Parameters: (' "$T/kt/text-params.k" || fail "kp-keyload text: no parameters"
+expect_count 3 "encode $name text"   # public, params, pub (the key pair and priv refused)
+# -traditional (PEM "EC PRIVATE KEY" by PEM_write_bio_PrivateKey_traditional): OpenSSL 3.0
+# copies a provider's key into a legacy EC_KEY ("there is no way to tell a provided pkey
+# encoder to use traditional encoding", crypto/pem/pem_pkey.c), so kurv's keymgmt exports it:
+# traced, and byte for byte the default provider's; `ec` writes the same SEC1 PEM by kurv's
+# encoder
+reset_log
+openssl pkey $P -in "$g" -traditional -out "$T/tr.pem"
+expect_count 1 "export $name"
+openssl pkey -provider default -in "$g" -traditional -out "$T/tr0.pem"
+cmp -s "$T/tr.pem" "$T/tr0.pem" || fail "pkey -traditional differs from the default provider's"
+same_write type-specific ec -in "$g"
+cmp -s "$T/sk" "$T/tr0.pem" || fail "ec's SEC1 PEM is not pkey -traditional's"
+
+# a public key asked for private structures (i2d_PrivateKey, PEM_write_bio_PrivateKey,
+# i2d_PKCS8PrivateKey_bio, PEM_write_bio_PrivateKey_traditional: kp-keyload privwrite):
+# refused, nothing written, the same results as the default provider's; kurv encodes nothing
+rm -rf "$T/pw"; mkdir "$T/pw"
+reset_log
+out=$("$L" privwrite "$T/spki.der" "$T/pw") || fail "kp-keyload privwrite"
+[ "$out" = kurv ] || fail "kp-keyload privwrite: the key is $out's"
+cmp -s "$T/pw/privwrite.k" "$T/pw/privwrite.d" \
+    || { diff "$T/pw/privwrite.k" "$T/pw/privwrite.d" >&2; fail "privwrite: not the default provider's results"; }
+# each line "<call>=<result> <bytes>": a result of 0 or less, no byte
+awk '{ split($1, r, "="); if (r[2] + 0 > 0 || $2 != 0) bad = 1 } END { exit bad }' \
+    "$T/pw/privwrite.k" || { cat "$T/pw/privwrite.k" >&2; fail "privwrite: a public key written as a private one"; }
+expect_count 0 "encode $name PrivateKeyInfo"
+expect_count 0 "encode $name type-specific"
+# and by the openssl command (a private key wanted from an SPKI file): exit 1, nothing written,
+# as with the default provider alone
+for c in "pkcs8 -topk8 -nocrypt" "pkey" "ec"; do
+    for pp in "$P" "-provider default"; do
+        rm -f "$T/pw.out"
+        must_fail "$c $pp of a public key" openssl $c $pp -in "$T/spki.pem" -out "$T/pw.out"
+        [ ! -s "$T/pw.out" ] || fail "$c $pp of a public key: wrote $(wc -c <"$T/pw.out") bytes"
+    done
+done
+# a key kurv declines on purpose (explicit parameters: its decoder leaves the file to OpenSSL's)
+# is traced "(default)" only, and prints as the default provider alone prints it
+openssl ecparam -name "$ossl" -genkey -param_enc explicit -noout -out "$T/ex.pem" 2>/dev/null
+reset_log
+openssl pkey $P -in "$T/ex.pem" -text -noout >"$T/ex.t1"
+openssl pkey -provider default -in "$T/ex.pem" -text -noout >"$T/ex.t2"
+cmp -s "$T/ex.t1" "$T/ex.t2" || fail "explicit parameters: pkey -text differs"
+[ "$(count "decode explicit-parameters (default)")" -ge 1 ] \
+    && [ -z "$(grep -v ' (default)$' "$LOG")" ] || { cat "$LOG" >&2; fail "explicit parameters: not traced (default)"; }
 
 # CMS signed data with the OpenSSL-made files, and ECDH encryption to the certificate
 { echo "kurv-keyfiles-cms"; head -c 2000 /dev/urandom | base64; } >"$T/msg"

@@ -1,0 +1,117 @@
+#!/bin/sh
+# openssl/tests/loadfail.sh KEYLOAD: what a user sees when an openssl.cnf activates kurv
+# (README "OpenSSL provider": [provider_sect] kurv = kurv_sect, module = PATH, activate = 1)
+# and kurv cannot be loaded. KEYLOAD: kp-keyload (keyload.c), whose "conf" reads the file as
+# a program does (OPENSSL_init_crypto with OPENSSL_INIT_LOAD_CONFIG) and prints
+# "init=<result> kurv=<OSSL_PROVIDER_available>".
+#   0. the working file: `openssl list -providers` lists kurv active, kp-keyload conf prints
+#      init=1 kurv=1, nothing on stderr (the control for the cases below);
+#   1. kurv.so loads but no curve family library can be opened (the library search path
+#      without them): kurv's OSSL_provider_init fails and says so, one line on stderr naming
+#      the libraries and the loader's reason ("kurv.so: not activated: no curve family library
+#      could be loaded: libkurv-...so.0: cannot open shared object file..."), for every
+#      program reading the file (openssl list, kp-keyload conf: init=1 kurv=0), which run on
+#      without kurv; `openssl list -providers -provider kurv` fails, printing OpenSSL's
+#      "unable to load provider kurv" and kurv's reason from the error queue;
+#   2. a module path that does not exist: OpenSSL 3.0 drops the provider without a word,
+#      config_diagnostics = 1 or not (OpenSSL's code: a failed activation is "non-fatal"),
+#      and OPENSSL_init_crypto returns 1 with an empty error queue: this asserts that
+#      silence, which the README documents, and the way it gives to see why: `openssl list
+#      -providers` lists no kurv, and loading the module by hand (`-provider PATH`) prints
+#      the loader's error.
+#   3. a copy of kurv.so whose libkurv.so.0 cannot be found: the same silence, and by hand
+#      the loader's reason naming libkurv.so.0 (for an installed tree: install.sh, step 4).
+. "$(dirname "$0")/common.sh"
+L=${1:?usage: loadfail.sh KEYLOAD}
+: "${KURV_PROVIDER_SO:?set by meson}"
+# cnf FILE MODULE [DIAG]: an openssl.cnf in the README's form naming MODULE
+cnf() {
+    { [ -z "${3:-}" ] || echo "config_diagnostics = 1"
+      cat <<CNF
+openssl_conf = openssl_init
+[openssl_init]
+providers = provider_sect
+[provider_sect]
+default = default_sect
+kurv = kurv_sect
+[kurv_sect]
+module = $2
+activate = 1
+[default_sect]
+activate = 1
+CNF
+    } >"$1"
+}
+# listed CONF: `openssl list -providers` with OPENSSL_CONF=CONF into $T/list (stdout) and
+# $T/list.err (stderr); it must exit 0 (OpenSSL runs on)
+listed() {
+    OPENSSL_CONF=$1 openssl list -providers >"$T/list" 2>"$T/list.err" \
+        || { cat "$T/list" "$T/list.err" >&2; fail "openssl list -providers ($1) failed"; }
+}
+kurv_listed() { grep -q '^  kurv$' "$T/list"; }
+# silent CONF DESC: OpenSSL drops the kurv of CONF without a word: `openssl list -providers`
+# lists no kurv and prints nothing on stderr, kp-keyload conf prints init=1 kurv=0 with an
+# empty error queue
+silent() {
+    listed "$1"
+    ! kurv_listed || fail "$2: kurv listed"
+    [ ! -s "$T/list.err" ] || fail "$2: OpenSSL now says: $(cat "$T/list.err") (update the README)"
+    out=$(OPENSSL_CONF=$1 "$L" conf 2>"$T/conf.err")
+    [ "$out" = "init=1 kurv=0" ] && [ ! -s "$T/conf.err" ] \
+        || fail "$2: kp-keyload conf: $out $(cat "$T/conf.err")"
+}
+
+# 0
+cnf "$T/good.cnf" "$KURV_PROVIDER_SO"
+listed "$T/good.cnf"
+kurv_listed && grep -A3 '^  kurv$' "$T/list" | grep -q 'status: active' \
+    || fail "the working cnf: kurv not active: $(cat "$T/list")"
+[ ! -s "$T/list.err" ] || fail "the working cnf: stderr: $(cat "$T/list.err")"
+out=$(OPENSSL_CONF=$T/good.cnf "$L" conf 2>"$T/conf.err")
+[ "$out" = "init=1 kurv=1" ] || fail "the working cnf: kp-keyload conf: $out"
+[ ! -s "$T/conf.err" ] || fail "the working cnf: kp-keyload conf stderr: $(cat "$T/conf.err")"
+
+# 1: no family library on the search path (kurv.so itself and libkurv.so.0 load)
+mkdir "$T/nolib"
+export LD_LIBRARY_PATH="$T/nolib"
+msg='^kurv\.so: not activated: no curve family library could be loaded: libkurv-[a-z0-9]*\.so\.0: .*cannot open shared object file'
+listed "$T/good.cnf"
+! kurv_listed || fail "no family: kurv listed: $(cat "$T/list")"
+[ "$(wc -l <"$T/list.err")" -eq 1 ] && grep -q "$msg" "$T/list.err" \
+    || fail "no family: openssl list's stderr is not kurv's one line: '$(cat "$T/list.err")'"
+echo "no family, openssl list -providers prints: $(cat "$T/list.err")"
+out=$(OPENSSL_CONF=$T/good.cnf "$L" conf 2>"$T/conf.err")
+[ "$out" = "init=1 kurv=0" ] || fail "no family: kp-keyload conf: $out"
+grep -q "$msg" "$T/conf.err" || fail "no family: kp-keyload conf's stderr: $(cat "$T/conf.err")"
+must_fail "no family: -provider kurv" openssl list -providers -provider kurv
+grep -q 'unable to load provider kurv' "$T/mf.out" \
+    && grep -q 'init fail.*kurv: no curve family library could be loaded: libkurv-' "$T/mf.out" \
+    || fail "no family: -provider kurv says: $(cat "$T/mf.out")"
+# and a program still works, without kurv (the default provider's key, no trace)
+reset_log
+OPENSSL_CONF=$T/good.cnf openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:prime256v1 \
+    -out "$T/k.pem" 2>/dev/null || fail "no family: genpkey with the cnf"
+[ ! -s "$LOG" ] || fail "no family, yet kurv's trace has: $(cat "$LOG")"
+export LD_LIBRARY_PATH="$KURV_FAMILY_DIR"
+
+# 2: a wrong module path
+for diag in "" 1; do
+    cnf "$T/bad.cnf" "$T/nowhere/kurv.so" $diag
+    silent "$T/bad.cnf" "a wrong path${diag:+ (config_diagnostics)}"
+done
+must_fail "a wrong path: -provider PATH" openssl list -providers -provider "$T/nowhere/kurv.so"
+grep -q "unable to load provider $T/nowhere/kurv.so" "$T/mf.out" \
+    && grep -q 'could not load the shared library' "$T/mf.out" \
+    || fail "a wrong path: -provider PATH says: $(cat "$T/mf.out")"
+# 3: a copy of kurv.so whose libkurv.so.0 cannot be found (its build RUNPATH, $ORIGIN/../core,
+# leads nowhere from the copy; the search path holds the families only): OpenSSL's silence
+# again, and the loader's reason, naming libkurv.so.0, when the copy is loaded by hand
+mkdir -p "$T/moved/mod"
+cp "$KURV_PROVIDER_SO" "$T/moved/mod/kurv.so"
+export LD_LIBRARY_PATH="$KURV_FAMILY_DIR"
+cnf "$T/moved.cnf" "$T/moved/mod/kurv.so"
+silent "$T/moved.cnf" "no libkurv.so.0"
+must_fail "no libkurv.so.0: -provider PATH" openssl list -providers -provider "$T/moved/mod/kurv.so"
+grep -q 'libkurv\.so\.0: cannot open shared object file' "$T/mf.out" \
+    || fail "no libkurv.so.0: -provider PATH says: $(cat "$T/mf.out")"
+echo "ok: a kurv that cannot load is reported by kurv (no family) or found by openssl list -providers (wrong path, no libkurv.so.0)"
