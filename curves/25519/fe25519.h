@@ -4,9 +4,12 @@
  *
  * Contract. An element is five unsigned 64-bit limbs of 51 bits, value
  * h0 + h1 2^51 + h2 2^102 + h3 2^153 + h4 2^204, not necessarily reduced. Every function
- * takes limbs below 2^52 and returns limbs below 2^52 (k25519_fe_tobytes returns the one
- * canonical encoding in [0, p)); outputs may alias inputs. The 64 x 64 -> 128-bit products
- * and their sums are the core's double-word layer (core/src/wide.h: unsigned __int128
+ * returns limbs below 2^52 (k25519_fe_tobytes the one canonical encoding in [0, p)) but
+ * k25519_fe_add_lazy and k25519_fe_sub_lazy, whose outputs (below 2^54 when used as their
+ * bounds say) go only to k25519_fe_mul, k25519_fe_sq, k25519_fe_mul_small, k25519_fe_add,
+ * k25519_fe_tobytes, the conditional moves and swaps: these take limbs below 2^54; every
+ * other function takes limbs below 2^52. Outputs may alias inputs. The 64 x 64 -> 128-bit
+ * products and their sums are the core's double-word layer (core/src/wide.h: unsigned __int128
  * where the compiler has it, two 64-bit words otherwise or with -Dint128=disabled), so the
  * code is the same portable C on 32- and 64-bit targets. Bytes are loaded and stored one at
  * a time, little-endian as RFC 7748 5 and RFC 8032 5.1.2 define them: no byte-order
@@ -79,22 +82,36 @@ K25519_FE_INLINE void k25519_fe_copy(k25519_fe *h, const k25519_fe *f)
     *h = *f;
 }
 
-/* h = f + g */
-K25519_FE_INLINE void k25519_fe_add(k25519_fe *h, const k25519_fe *f, const k25519_fe *g)
+/* h = f + g without a carry: limbs f_i + g_i (below 2^53 for inputs below 2^52), for a
+ * product or square next */
+K25519_FE_INLINE void k25519_fe_add_lazy(k25519_fe *h, const k25519_fe *f, const k25519_fe *g)
 {
     int i;
     for (i = 0; i < 5; i++)
         h->v[i] = f->v[i] + g->v[i];
+}
+
+/* h = f + 4p - g without a carry, for g below 2^52 (4p's limbs are larger): limbs below
+ * f_i + 2^53 (below 2^54 for f below 2^53), for a product or square next */
+K25519_FE_INLINE void k25519_fe_sub_lazy(k25519_fe *h, const k25519_fe *f, const k25519_fe *g)
+{
+    int i;
+    h->v[0] = f->v[0] + (K25519_M51 - 18) * 4 - g->v[0];
+    for (i = 1; i < 5; i++)
+        h->v[i] = f->v[i] + K25519_M51 * 4 - g->v[i];
+}
+
+/* h = f + g */
+K25519_FE_INLINE void k25519_fe_add(k25519_fe *h, const k25519_fe *f, const k25519_fe *g)
+{
+    k25519_fe_add_lazy(h, f, g);
     k25519_fe_carry_(h);
 }
 
 /* f + 4p - g: 4p's limbs (2^53 - 76, 2^53 - 4, ...) exceed any g limb below 2^52 */
 K25519_FE_INLINE void k25519_fe_sub(k25519_fe *h, const k25519_fe *f, const k25519_fe *g)
 {
-    int i;
-    h->v[0] = f->v[0] + (K25519_M51 - 18) * 4 - g->v[0];
-    for (i = 1; i < 5; i++)
-        h->v[i] = f->v[i] + K25519_M51 * 4 - g->v[i];
+    k25519_fe_sub_lazy(h, f, g);
     k25519_fe_carry_(h);
 }
 
@@ -106,8 +123,9 @@ K25519_FE_INLINE void k25519_fe_neg(k25519_fe *h, const k25519_fe *f)
     k25519_fe_sub(h, &z, f);
 }
 
-/* the columns r[0..4] (each below 2^112) carried into limbs below 2^52; the carry out of
- * the top column (below 2^62) comes back times 19 through a double word */
+/* the columns r[0..4] (each below 2^115: five products of a limb below 2^54 and 19 times
+ * one, below 2^59) carried into limbs below 2^52; the carry out of the top column (below
+ * 2^64) comes back times 19 through a double word */
 K25519_FE_INLINE void k25519_fe_carry_wide_(k25519_fe *h, kurv_u128 r[5])
 {
     uint64_t l0, l1, l2, l3, l4;

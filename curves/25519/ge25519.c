@@ -8,7 +8,9 @@
  *   A = (Y1 - X1)(Y2 - X2), B = (Y1 + X1)(Y2 + X2), C = T1 2d T2, D = 2 Z1 Z2,
  *   E = B - A, F = D - C, G = D + C, H = B + A; X3 = E F, Y3 = G H, T3 = E H, Z3 = F G.
  * Subtraction adds -q = (-X2, Y2, Z2, -T2): Y2 - X2 and Y2 + X2 trade places and C changes
- * sign, so F and G trade places. Constant time everywhere but in k25519_ge_decode and
+ * sign, so F and G trade places. The sums and differences that go straight into a product
+ * are fe25519.h's lazy ones (no carry; each within the 2^54 bound its comment gives).
+ * Constant time everywhere but in k25519_ge_decode and
  * k25519_ge_eq_vartime (public values only).
  */
 #include "ge25519.h"
@@ -58,10 +60,10 @@ static void add_finish(k25519_ge *r, const k25519_fe *a, const k25519_fe *b,
                        const k25519_fe *c, const k25519_fe *d, uint64_t neg)
 {
     k25519_fe e, f, g, h;
-    k25519_fe_sub(&e, b, a);
-    k25519_fe_sub(&f, d, c);
-    k25519_fe_add(&g, d, c);
-    k25519_fe_add(&h, b, a);
+    k25519_fe_sub_lazy(&e, b, a);
+    k25519_fe_sub_lazy(&f, d, c);
+    k25519_fe_add_lazy(&g, d, c);
+    k25519_fe_add_lazy(&h, b, a);
     k25519_fe_cswap(&f, &g, neg);
     k25519_fe_mul(&r->X, &e, &f);
     k25519_fe_mul(&r->Y, &g, &h);
@@ -73,13 +75,13 @@ static void add_finish(k25519_ge *r, const k25519_fe *a, const k25519_fe *b,
 static void add_cached(k25519_ge *r, const k25519_ge *p, const k25519_cached *q, uint64_t neg)
 {
     k25519_fe a, b, c, d, ymx, ypx;
-    k25519_fe_sub(&ymx, &p->Y, &p->X);
-    k25519_fe_add(&ypx, &p->Y, &p->X);
+    k25519_fe_sub_lazy(&ymx, &p->Y, &p->X);
+    k25519_fe_add_lazy(&ypx, &p->Y, &p->X);
     k25519_fe_mul(&a, &ymx, neg ? &q->YpX : &q->YmX);
     k25519_fe_mul(&b, &ypx, neg ? &q->YmX : &q->YpX);
     k25519_fe_mul(&c, &p->T, &q->T2d);
     k25519_fe_mul(&d, &p->Z, &q->Z);
-    k25519_fe_add(&d, &d, &d);
+    k25519_fe_add_lazy(&d, &d, &d);
     add_finish(r, &a, &b, &c, &d, neg);
 }
 
@@ -96,12 +98,12 @@ void k25519_ge_sub(k25519_ge *r, const k25519_ge *p, const k25519_cached *q)
 void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q)
 {
     k25519_fe a, b, c, d;
-    k25519_fe_sub(&a, &p->Y, &p->X);
+    k25519_fe_sub_lazy(&a, &p->Y, &p->X);
     k25519_fe_mul(&a, &a, &q->ymx);
-    k25519_fe_add(&b, &p->Y, &p->X);
+    k25519_fe_add_lazy(&b, &p->Y, &p->X);
     k25519_fe_mul(&b, &b, &q->ypx);
     k25519_fe_mul(&c, &p->T, &q->xy2d);
-    k25519_fe_add(&d, &p->Z, &p->Z);
+    k25519_fe_add_lazy(&d, &p->Z, &p->Z);
     add_finish(r, &a, &b, &c, &d, 0);
 }
 
@@ -113,13 +115,13 @@ void k25519_ge_dbl(k25519_ge *r, const k25519_ge *p)
     k25519_fe_sq(&a, &p->X);
     k25519_fe_sq(&b, &p->Y);
     k25519_fe_sq(&c, &p->Z);
-    k25519_fe_add(&c, &c, &c);
-    k25519_fe_add(&h, &a, &b);
-    k25519_fe_add(&t, &p->X, &p->Y);
+    k25519_fe_add_lazy(&c, &c, &c);     /* below 2^53 */
+    k25519_fe_add_lazy(&h, &a, &b);     /* below 2^53 */
+    k25519_fe_add_lazy(&t, &p->X, &p->Y);
     k25519_fe_sq(&t, &t);
-    k25519_fe_sub(&e, &h, &t);
-    k25519_fe_sub(&g, &a, &b);
-    k25519_fe_add(&f, &c, &g);
+    k25519_fe_sub_lazy(&e, &h, &t);     /* below 2^54 */
+    k25519_fe_sub(&g, &a, &b);          /* carried: below 2^52, so that */
+    k25519_fe_add_lazy(&f, &c, &g);     /* F = C + G is below 2^54 */
     k25519_fe_mul(&r->X, &e, &f);
     k25519_fe_mul(&r->Y, &g, &h);
     k25519_fe_mul(&r->T, &e, &h);

@@ -57,23 +57,25 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32
         k25519_fe_cswap(&z2, &z3, swap);
         swap = kt;
 
-        k25519_fe_add(&a, &x2, &z2);      /* A = x2 + z2 */
+        /* every sum and difference goes straight into a product or square: no carry
+         * (fe25519.h's lazy bounds: inputs below 2^52, outputs below 2^54) */
+        k25519_fe_add_lazy(&a, &x2, &z2); /* A = x2 + z2 */
         k25519_fe_sq(&aa, &a);            /* AA = A^2 */
-        k25519_fe_sub(&b, &x2, &z2);      /* B = x2 - z2 */
+        k25519_fe_sub_lazy(&b, &x2, &z2); /* B = x2 - z2 */
         k25519_fe_sq(&bb, &b);            /* BB = B^2 */
-        k25519_fe_sub(&e, &aa, &bb);      /* E = AA - BB */
-        k25519_fe_add(&c, &x3, &z3);      /* C = x3 + z3 */
-        k25519_fe_sub(&d, &x3, &z3);      /* D = x3 - z3 */
+        k25519_fe_sub_lazy(&e, &aa, &bb); /* E = AA - BB */
+        k25519_fe_add_lazy(&c, &x3, &z3); /* C = x3 + z3 */
+        k25519_fe_sub_lazy(&d, &x3, &z3); /* D = x3 - z3 */
         k25519_fe_mul(&da, &d, &a);       /* DA = D * A */
         k25519_fe_mul(&cb, &c, &b);       /* CB = C * B */
-        k25519_fe_add(&t, &da, &cb);
+        k25519_fe_add_lazy(&t, &da, &cb);
         k25519_fe_sq(&x3, &t);            /* x3 = (DA + CB)^2 */
-        k25519_fe_sub(&t, &da, &cb);
+        k25519_fe_sub_lazy(&t, &da, &cb);
         k25519_fe_sq(&t, &t);
         k25519_fe_mul(&z3, &x1, &t);      /* z3 = x1 * (DA - CB)^2 */
         k25519_fe_mul(&x2, &aa, &bb);     /* x2 = AA * BB */
         k25519_fe_mul_small(&t, &e, A24);
-        k25519_fe_add(&t, &aa, &t);
+        k25519_fe_add_lazy(&t, &aa, &t);
         k25519_fe_mul(&z2, &e, &t);       /* z2 = E * (AA + a24 * E) */
     }
     k25519_fe_cswap(&x2, &x3, swap);
