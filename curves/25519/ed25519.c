@@ -21,6 +21,7 @@
 #include <string.h>
 #include <nettle/sha2.h>
 
+#include "ct.h"
 #include "fe25519.h"
 #include "util25519.h"
 #include "sc25519.h"
@@ -174,6 +175,7 @@ kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     if (pub) {
         for (i = 0; i < 32; i++)
             diff |= (uint8_t)(a[i] ^ pub[i]);
+        kurv_declassify(&diff, sizeof diff);   /* a mismatch is returned */
         if (diff) {   /* public: the caller passed another key */
             kurv_wipe(h, sizeof h);
             kurv_wipe(sig, 64);

@@ -18,6 +18,7 @@
 
 #include <string.h>
 
+#include "ct.h"
 #include "fe25519.h"
 #include "util25519.h"
 #include "base25519.h"
@@ -119,6 +120,7 @@ kurv_err kurv_x25519(uint8_t shared[32], const uint8_t priv[32], const uint8_t p
     ladder(shared, priv, peer);
     for (i = 0; i < 32; i++)
         acc |= shared[i];
+    kurv_declassify(&acc, sizeof acc);   /* whether the secret is all zero is returned */
     if (acc == 0) {   /* public: the peer's key is of small order (RFC 7748 6.1) */
         kurv_wipe(shared, 32);
         return KURV_ERR_POINT;
