@@ -44,9 +44,9 @@ void k25519_ge_base_mul(k25519_ge *r, const uint8_t s[32])
     k25519_ge_identity(r);
     for (pass = 1; pass >= 0; pass--) {
         if (pass == 0) {
-            k25519_ge_dbl(r, r);
-            k25519_ge_dbl(r, r);
-            k25519_ge_dbl(r, r);
+            k25519_ge_dbl_xyz(r, r);   /* T only for the addition that follows */
+            k25519_ge_dbl_xyz(r, r);
+            k25519_ge_dbl_xyz(r, r);
             k25519_ge_dbl(r, r);
         }
         for (i = pass; i < 64; i += 2) {

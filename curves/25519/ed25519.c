@@ -84,7 +84,10 @@ static void double_mul_vartime(k25519_ge *r, const uint8_t s[32], const uint8_t 
     for (top = 255; top >= 0 && !ns[top] && !nk[top]; top--)
         ;
     for (i = top; i >= 0; i--) {
-        k25519_ge_dbl(r, r);
+        if (nk[i] || ns[i])
+            k25519_ge_dbl(r, r);
+        else
+            k25519_ge_dbl_xyz(r, r);   /* no addition next: T is not needed */
         if (nk[i] > 0)
             k25519_ge_sub(r, r, &ai[nk[i] / 2]);
         else if (nk[i] < 0)
@@ -161,7 +164,7 @@ kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
 {
     uint8_t h[64], a[32], r[32], k[32];
     uint8_t diff = 0;
-    k25519_ge rp;
+    k25519_ge ap, rp;
     int i;
 
     if (!sig)
@@ -171,27 +174,31 @@ kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
         return KURV_ERR_ARG;
     }
     expand(h, seed);
-    public_from_expanded(a, h);
+    /* A = [s]B and, r = SHA-512(prefix || M) mod L, R = [r]B, encoded with one inversion */
+    hash_mod_l(r, h + 32, NULL, msg, msg_len);
+    k25519_ge_base_mul(&ap, h);
+    k25519_ge_base_mul(&rp, r);
+    k25519_ge_encode2(a, &ap, sig, &rp);
     if (pub) {
         for (i = 0; i < 32; i++)
             diff |= (uint8_t)(a[i] ^ pub[i]);
         kurv_declassify(&diff, sizeof diff);   /* a mismatch is returned */
         if (diff) {   /* public: the caller passed another key */
             kurv_wipe(h, sizeof h);
+            kurv_wipe(r, sizeof r);
+            kurv_wipe(&ap, sizeof ap);
+            kurv_wipe(&rp, sizeof rp);
             kurv_wipe(sig, 64);
             return KURV_ERR_ARG;
         }
     }
-    /* r = SHA-512(prefix || M) mod L; R = [r]B */
-    hash_mod_l(r, h + 32, NULL, msg, msg_len);
-    k25519_ge_base_mul(&rp, r);
-    k25519_ge_encode(sig, &rp);
     /* k = SHA-512(R || A || M) mod L; S = (r + k s) mod L */
     hash_mod_l(k, sig, a, msg, msg_len);
     k25519_sc_muladd(sig + 32, k, h, r);
 
     kurv_wipe(h, sizeof h);
     kurv_wipe(r, sizeof r);
+    kurv_wipe(&ap, sizeof ap);
     kurv_wipe(&rp, sizeof rp);
     return KURV_OK;
 }

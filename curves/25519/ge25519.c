@@ -107,9 +107,9 @@ void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q)
     add_finish(r, &a, &b, &c, &d, 0);
 }
 
-/* RFC 8032 5.1.4's doubling: A = X1^2, B = Y1^2, C = 2 Z1^2, H = A + B,
+/* RFC 8032 5.1.4's doubling (T1 is not read; T3 only when with_t, a public flag): A = X1^2, B = Y1^2, C = 2 Z1^2, H = A + B,
  * E = H - (X1 + Y1)^2, G = A - B, F = C + G; X3 = E F, Y3 = G H, T3 = E H, Z3 = F G */
-void k25519_ge_dbl(k25519_ge *r, const k25519_ge *p)
+static void dbl(k25519_ge *r, const k25519_ge *p, int with_t)
 {
     k25519_fe a, b, c, e, f, g, h, t;
     k25519_fe_sq(&a, &p->X);
@@ -124,8 +124,19 @@ void k25519_ge_dbl(k25519_ge *r, const k25519_ge *p)
     k25519_fe_add_lazy(&f, &c, &g);     /* F = C + G is below 2^54 */
     k25519_fe_mul(&r->X, &e, &f);
     k25519_fe_mul(&r->Y, &g, &h);
-    k25519_fe_mul(&r->T, &e, &h);
+    if (with_t)
+        k25519_fe_mul(&r->T, &e, &h);
     k25519_fe_mul(&r->Z, &f, &g);
+}
+
+void k25519_ge_dbl(k25519_ge *r, const k25519_ge *p)
+{
+    dbl(r, p, 1);
+}
+
+void k25519_ge_dbl_xyz(k25519_ge *r, const k25519_ge *p)
+{
+    dbl(r, p, 0);
 }
 
 void k25519_ge_to_cached(k25519_cached *r, const k25519_ge *p)
@@ -159,14 +170,34 @@ void k25519_ge_neg(k25519_ge *r, const k25519_ge *p)
     k25519_fe_neg(&r->T, &p->T);
 }
 
-void k25519_ge_encode(uint8_t out[32], const k25519_ge *p)
+/* out = the encoding of p, given zi = 1/Z */
+static void encode_with(uint8_t out[32], const k25519_ge *p, const k25519_fe *zi)
 {
-    k25519_fe zi, x, y;
-    k25519_fe_invert(&zi, &p->Z);
-    k25519_fe_mul(&x, &p->X, &zi);
-    k25519_fe_mul(&y, &p->Y, &zi);
+    k25519_fe x, y;
+    k25519_fe_mul(&x, &p->X, zi);
+    k25519_fe_mul(&y, &p->Y, zi);
     k25519_fe_tobytes(out, &y);
     out[31] |= (uint8_t)(k25519_fe_isodd(&x) << 7);
+}
+
+void k25519_ge_encode(uint8_t out[32], const k25519_ge *p)
+{
+    k25519_fe zi;
+    k25519_fe_invert(&zi, &p->Z);
+    encode_with(out, p, &zi);
+}
+
+/* one inversion for both: 1/(Z_p Z_q) times Z_q is 1/Z_p, times Z_p is 1/Z_q */
+void k25519_ge_encode2(uint8_t out_p[32], const k25519_ge *p, uint8_t out_q[32],
+                       const k25519_ge *q)
+{
+    k25519_fe inv, zi;
+    k25519_fe_mul(&inv, &p->Z, &q->Z);
+    k25519_fe_invert(&inv, &inv);
+    k25519_fe_mul(&zi, &inv, &q->Z);
+    encode_with(out_p, p, &zi);
+    k25519_fe_mul(&zi, &inv, &p->Z);
+    encode_with(out_q, q, &zi);
 }
 
 int k25519_ge_decode(k25519_ge *p, const uint8_t s[32])

@@ -34,8 +34,11 @@ void k25519_ge_add(k25519_ge *r, const k25519_ge *p, const k25519_cached *q);
 void k25519_ge_sub(k25519_ge *r, const k25519_ge *p, const k25519_cached *q);
 /* r = p + q for an affine precomputed q (r may alias p) */
 void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q);
-/* r = 2p (r may alias p) */
+/* r = 2p (r may alias p); T1 is not read */
 void k25519_ge_dbl(k25519_ge *r, const k25519_ge *p);
+/* r = 2p without r's T (left as it was): for a doubling whose result is only doubled again
+ * or compared (k25519_ge_dbl and k25519_ge_eq_vartime do not read T) */
+void k25519_ge_dbl_xyz(k25519_ge *r, const k25519_ge *p);
 /* the cached form of p */
 void k25519_ge_to_cached(k25519_cached *r, const k25519_ge *p);
 /* the affine precomputed form of p (one inversion) */
@@ -44,6 +47,9 @@ void k25519_ge_to_niels(k25519_niels *r, const k25519_ge *p);
 void k25519_ge_neg(k25519_ge *r, const k25519_ge *p);
 /* RFC 8032 5.1.2: y with the low bit of x in bit 255 (one inversion) */
 void k25519_ge_encode(uint8_t out[32], const k25519_ge *p);
+/* both encodings with one inversion (Z_p Z_q inverted; Z is never 0 in these coordinates) */
+void k25519_ge_encode2(uint8_t out_p[32], const k25519_ge *p, uint8_t out_q[32],
+                       const k25519_ge *q);
 /* RFC 8032 5.1.3 (public inputs only: variable time). 0, or -1 when y >= p, when
  * x^2 = (y^2 - 1) / (d y^2 + 1) has no root, or when x = 0 and the sign bit is 1. */
 int k25519_ge_decode(k25519_ge *p, const uint8_t s[32]);
