@@ -16,19 +16,55 @@ static uint64_t eq_mask(uint64_t x, uint64_t y)
     return ((x ^ y) - 1) >> 63;
 }
 
+/* t = the entry for digit +-abs of a row (abs in 0..8, neg = 1 for a negative digit):
+ * row[abs - 1], or the identity (1, 1, 0) for abs = 0, negated when neg = 1 (y + x and
+ * y - x traded, 2 d x y negated, lazily: 4p - 2 d x y, below 2^53, goes to a product
+ * only). Every entry is read; each limb is ORed in under a mask that is all ones for the
+ * one entry wanted, so there is no branch and no memory index on abs or neg. */
+static void select_entry(k25519_niels *t, const k25519_niels row[8], uint64_t abs, uint64_t neg)
+{
+    uint64_t m, zero = eq_mask(abs, 0), swap;
+    k25519_fe n;
+    int k, l;
+
+    for (l = 0; l < 5; l++)
+        t->ypx.v[l] = t->ymx.v[l] = t->xy2d.v[l] = 0;
+    t->ypx.v[0] = t->ymx.v[0] = zero;   /* the identity when abs = 0 */
+    for (k = 0; k < 8; k++) {
+        m = (uint64_t)0 - eq_mask(abs, (uint64_t)k + 1);
+        for (l = 0; l < 5; l++) {
+            t->ypx.v[l] |= row[k].ypx.v[l] & m;
+            t->ymx.v[l] |= row[k].ymx.v[l] & m;
+            t->xy2d.v[l] |= row[k].xy2d.v[l] & m;
+        }
+    }
+    m = (uint64_t)0 - neg;
+    for (l = 0; l < 5; l++) {
+        swap = (t->ypx.v[l] ^ t->ymx.v[l]) & m;
+        t->ypx.v[l] ^= swap;
+        t->ymx.v[l] ^= swap;
+    }
+    k25519_fe_0(&n);
+    k25519_fe_sub_lazy(&n, &n, &t->xy2d);
+    k25519_fe_cmov(&t->xy2d, &n, neg);
+    kurv_wipe(&n, sizeof n);
+    kurv_wipe(&m, sizeof m);
+    kurv_wipe(&zero, sizeof zero);
+}
+
 /* s = sum e_i 16^i with signed digits
  * e_i in -8..8 (i = 0..63: the nibbles, each above 7 traded for itself - 16 and a carry
  * into the next; s < 2^255 keeps e_63 <= 8). With 256^j B = K25519_BASE_COMB[j]:
  * [s]B = 16 sum_j e_(2j+1) 256^j B + sum_j e_(2j) 256^j B, so 64 additions of table entries
  * and 4 doublings. Each entry is chosen by a masked scan of its row's 8 points (no memory
- * index, no branch on the digit) and negated by mask for a negative digit. */
+ * index, no branch on the digit) and negated by mask for a negative digit (select_entry). */
 void k25519_ge_base_mul(k25519_ge *r, const uint8_t s[32])
 {
     int8_t e[64];
     int8_t carry = 0;
     k25519_niels t;
     uint64_t neg, mask, abs;
-    int i, k, pass;
+    int i, pass;
 
     for (i = 0; i < 32; i++) {
         e[2 * i] = (int8_t)(s[i] & 15);
@@ -53,10 +89,7 @@ void k25519_ge_base_mul(k25519_ge *r, const uint8_t s[32])
             neg = (uint64_t)(int64_t)e[i] >> 63;
             mask = (uint64_t)0 - neg;
             abs = (((uint64_t)(int64_t)e[i]) ^ mask) + neg;
-            k25519_niels_identity(&t);
-            for (k = 0; k < 8; k++)
-                k25519_niels_cmov(&t, &K25519_BASE_COMB[i / 2][k], eq_mask(abs, (uint64_t)k + 1));
-            k25519_niels_cneg(&t, neg);
+            select_entry(&t, K25519_BASE_COMB[i / 2], abs, neg);
             k25519_ge_madd(r, r, &t);
         }
     }

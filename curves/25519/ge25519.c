@@ -259,20 +259,6 @@ int k25519_ge_eq_vartime(const k25519_ge *p, const k25519_ge *q)
     return (int)k25519_fe_eq(&a, &b);
 }
 
-void k25519_niels_identity(k25519_niels *r)
-{
-    k25519_fe_1(&r->ypx);
-    k25519_fe_1(&r->ymx);
-    k25519_fe_0(&r->xy2d);
-}
-
-void k25519_niels_cmov(k25519_niels *r, const k25519_niels *q, uint64_t b)
-{
-    k25519_fe_cmov(&r->ypx, &q->ypx, b);
-    k25519_fe_cmov(&r->ymx, &q->ymx, b);
-    k25519_fe_cmov(&r->xy2d, &q->xy2d, b);
-}
-
 void k25519_niels_cneg(k25519_niels *r, uint64_t b)
 {
     k25519_fe n;

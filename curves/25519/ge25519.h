@@ -56,10 +56,7 @@ int k25519_ge_decode(k25519_ge *p, const uint8_t s[32]);
 /* 1 when p and q are the same point, else 0 (projective comparison; variable time) */
 int k25519_ge_eq_vartime(const k25519_ge *p, const k25519_ge *q);
 
-/* niels: the identity (1, 1, 0); r = q when b = 1, unchanged when b = 0; r = -r when
- * b = 1 (swap y + x and y - x, negate 2 d x y) */
-void k25519_niels_identity(k25519_niels *r);
-void k25519_niels_cmov(k25519_niels *r, const k25519_niels *q, uint64_t b);
+/* r = -r when b = 1, unchanged when b = 0 (y + x and y - x traded, 2 d x y negated) */
 void k25519_niels_cneg(k25519_niels *r, uint64_t b);
 
 #endif
