@@ -124,27 +124,30 @@ K25519_FE_INLINE void k25519_fe_neg(k25519_fe *h, const k25519_fe *f)
 }
 
 /* the columns r[0..4] (each below 2^115: five products of a limb below 2^54 and 19 times
- * one, below 2^59) carried into limbs below 2^52; the carry out of the top column (below
- * 2^64) comes back times 19 through a double word */
+ * one, below 2^59) carried into limbs below 2^52, in two chains that run side by side:
+ * r0 -> r1 -> r2 -> limb 3, and r3 -> r4 -> 19 times its carry into limb 0. Every carry
+ * out of a column is below 2^64 (a column below 2^115 plus a carry, over 2^51), limb 3
+ * plus r2's carry stays below 2^64, and the two 64-bit carries that end the chains (limb 0
+ * into 1, limb 3 into 4) are below 2^18, so limbs 1 and 4 end below 2^52. */
 K25519_FE_INLINE void k25519_fe_carry_wide_(k25519_fe *h, kurv_u128 r[5])
 {
     uint64_t l0, l1, l2, l3, l4;
     kurv_u128 t;
-    l0 = kw_lo(r[0]) & K25519_M51;
     r[1] = kw_add64(r[1], kw_lo(kw_shr(r[0], 51)));
-    l1 = kw_lo(r[1]) & K25519_M51;
-    r[2] = kw_add64(r[2], kw_lo(kw_shr(r[1], 51)));
-    l2 = kw_lo(r[2]) & K25519_M51;
-    r[3] = kw_add64(r[3], kw_lo(kw_shr(r[2], 51)));
-    l3 = kw_lo(r[3]) & K25519_M51;
     r[4] = kw_add64(r[4], kw_lo(kw_shr(r[3], 51)));
-    l4 = kw_lo(r[4]) & K25519_M51;
+    l0 = kw_lo(r[0]) & K25519_M51;
+    l3 = kw_lo(r[3]) & K25519_M51;
+    r[2] = kw_add64(r[2], kw_lo(kw_shr(r[1], 51)));
     t = kw_muladd(kw_lo(kw_shr(r[4], 51)), 19, l0);
+    l1 = kw_lo(r[1]) & K25519_M51;
+    l4 = kw_lo(r[4]) & K25519_M51;
+    l3 += kw_lo(kw_shr(r[2], 51));
+    l2 = kw_lo(r[2]) & K25519_M51;
     h->v[0] = kw_lo(t) & K25519_M51;
     h->v[1] = l1 + kw_lo(kw_shr(t, 51));
     h->v[2] = l2;
-    h->v[3] = l3;
-    h->v[4] = l4;
+    h->v[3] = l3 & K25519_M51;
+    h->v[4] = l4 + (l3 >> 51);
 }
 
 /* h = f g: 25 products in five columns, those at 2^255 and above folded back times 19 */
