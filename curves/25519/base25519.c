@@ -20,16 +20,17 @@ static uint64_t eq_mask(uint64_t x, uint64_t y)
  * row[abs - 1], or the identity (1, 1, 0) for abs = 0, negated when neg = 1 (y + x and
  * y - x traded, 2 d x y negated, lazily: 4p - 2 d x y, below 2^53, goes to a product
  * only). Every entry is read; each limb is ORed in under a mask that is all ones for the
- * one entry wanted, so there is no branch and no memory index on abs or neg. */
+ * one entry wanted, so there is no branch and no memory index on abs or neg. No temporary
+ * but the masks: k25519_ge_base_mul wipes t and the digits once, at its end (a wipe per
+ * call here cost a tenth of a signature). */
 static void select_entry(k25519_niels *t, const k25519_niels row[8], uint64_t abs, uint64_t neg)
 {
-    uint64_t m, zero = eq_mask(abs, 0), swap;
-    k25519_fe n;
+    uint64_t m, swap, x;
     int k, l;
 
     for (l = 0; l < 5; l++)
         t->ypx.v[l] = t->ymx.v[l] = t->xy2d.v[l] = 0;
-    t->ypx.v[0] = t->ymx.v[0] = zero;   /* the identity when abs = 0 */
+    t->ypx.v[0] = t->ymx.v[0] = eq_mask(abs, 0);   /* the identity when abs = 0 */
     for (k = 0; k < 8; k++) {
         m = (uint64_t)0 - eq_mask(abs, (uint64_t)k + 1);
         for (l = 0; l < 5; l++) {
@@ -43,13 +44,10 @@ static void select_entry(k25519_niels *t, const k25519_niels row[8], uint64_t ab
         swap = (t->ypx.v[l] ^ t->ymx.v[l]) & m;
         t->ypx.v[l] ^= swap;
         t->ymx.v[l] ^= swap;
+        /* 4p - 2dxy limb by limb (k25519_fe_sub_lazy's constants), kept under the mask */
+        x = (l == 0 ? (K25519_M51 - 18) * 4 : K25519_M51 * 4) - t->xy2d.v[l];
+        t->xy2d.v[l] ^= (t->xy2d.v[l] ^ x) & m;
     }
-    k25519_fe_0(&n);
-    k25519_fe_sub_lazy(&n, &n, &t->xy2d);
-    k25519_fe_cmov(&t->xy2d, &n, neg);
-    kurv_wipe(&n, sizeof n);
-    kurv_wipe(&m, sizeof m);
-    kurv_wipe(&zero, sizeof zero);
 }
 
 /* s = sum e_i 16^i with signed digits
