@@ -8,11 +8,11 @@
  * the core's kurv_random and kurv_wipe.
  *
  * The group (points, additions, encoding and decoding) is ge25519.c's; fixed-base
- * multiplication [s]B (key generation, the nonce point R of signing) base25519.c's
- * (constant time, over a table generated at build time). Verification, on public values only, is variable time: one
- * Straus chain [S]B - [k]A over width-8 (B, K25519_BASE_ODD) and width-5 (A) NAFs, compared
- * with R projectively. Secrets (the expanded key, the nonce r, the digits and the points
- * made from them) are wiped after use; no allocation.
+ * multiplication [s]B (key generation, the nonce point R of signing) base25519.c's (constant
+ * time, over a table generated at build time). Verification, on public values only, is variable
+ * time: one Straus chain [S]B - [k]A over width-8 (B, K25519_BASE_ODD) and width-5 (A) NAFs,
+ * encoded (variable-time inversion) and compared with R's bytes. Secrets (the expanded key, the
+ * nonce r, the digits and the points made from them) are wiped after use; no allocation.
  */
 #include <kurv/25519.h>
 #include <kurv/keys.h>
@@ -206,8 +206,8 @@ kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
 kurv_err kurv_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                              const uint8_t pub[32])
 {
-    uint8_t k[32];
-    k25519_ge a, r, p;
+    uint8_t k[32], enc[32];
+    k25519_ge a, p;
 
     if (!sig || !pub || (!msg && msg_len))
         return KURV_ERR_ARG;
@@ -215,12 +215,13 @@ kurv_err kurv_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t m
         return KURV_ERR_POINT;
     if (!k25519_sc_canonical(sig + 32))
         return KURV_ERR_SIGNATURE;
-    if (k25519_ge_decode(&r, sig) != 0)
-        return KURV_ERR_SIGNATURE;
     hash_mod_l(k, sig, pub, msg, msg_len);
-    /* [S]B = R + [k]A, as [S]B - [k]A = R (projective comparison) */
+    /* [S]B = R + [k]A, as encode([S]B - [k]A) = R's 32 bytes. An encoding is canonical, so
+     * this refuses every R that does not decode (y >= p, no square root, x = 0 with the
+     * sign bit) exactly as decoding R first would, and accepts the same R otherwise. */
     double_mul_vartime(&p, sig + 32, k, &a);
-    if (!k25519_ge_eq_vartime(&p, &r))
+    k25519_ge_encode_vartime(enc, &p);
+    if (memcmp(enc, sig, 32) != 0)
         return KURV_ERR_SIGNATURE;
     return KURV_OK;
 }

@@ -8,12 +8,15 @@
  *   A = (Y1 - X1)(Y2 - X2), B = (Y1 + X1)(Y2 + X2), C = T1 2d T2, D = 2 Z1 Z2,
  *   E = B - A, F = D - C, G = D + C, H = B + A; X3 = E F, Y3 = G H, T3 = E H, Z3 = F G.
  * Subtraction adds -q = (-X2, Y2, Z2, -T2): Y2 - X2 and Y2 + X2 trade places and C changes
- * sign, so F and G trade places. The sums and differences that go straight into a product
- * are fe25519.h's lazy ones (no carry; each within the 2^54 bound its comment gives).
- * Constant time everywhere but in k25519_ge_decode and
- * k25519_ge_eq_vartime (public values only).
+ * sign, so F and G trade places. k25519_ge_encode_vartime inverts Z by the core's variable-time
+ * safegcd (core/src/safegcd.h; public points only), p = 2^255 - 19 in words. The sums and
+ * differences that go straight into a product are fe25519.h's lazy ones (no carry; each within
+ * the 2^54 bound its comment gives). Constant time everywhere but in k25519_ge_decode,
+ * k25519_ge_encode_vartime and k25519_ge_eq_vartime (public values only).
  */
 #include "ge25519.h"
+#include "safegcd.h"
+#include "util25519.h"
 
 /* d = -121665 / 121666, 2d, sqrt(-1) = 2^((p-1)/4), and the base point B = (x, 4/5) with
  * x even (RFC 8032 5.1), little-endian */
@@ -107,8 +110,9 @@ void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q)
     add_finish(r, &a, &b, &c, &d, 0);
 }
 
-/* RFC 8032 5.1.4's doubling (T1 is not read; T3 only when with_t, a public flag): A = X1^2, B = Y1^2, C = 2 Z1^2, H = A + B,
- * E = H - (X1 + Y1)^2, G = A - B, F = C + G; X3 = E F, Y3 = G H, T3 = E H, Z3 = F G */
+/* RFC 8032 5.1.4's doubling (T1 is not read; T3 only when with_t, a public flag): A = X1^2, B =
+ * Y1^2, C = 2 Z1^2, H = A + B, * E = H - (X1 + Y1)^2, G = A - B, F = C + G; X3 = E F, Y3 = G H,
+ * T3 = E H, Z3 = F G */
 static void dbl(k25519_ge *r, const k25519_ge *p, int with_t)
 {
     k25519_fe a, b, c, e, f, g, h, t;
@@ -184,6 +188,25 @@ void k25519_ge_encode(uint8_t out[32], const k25519_ge *p)
 {
     k25519_fe zi;
     k25519_fe_invert(&zi, &p->Z);
+    encode_with(out, p, &zi);
+}
+
+void k25519_ge_encode_vartime(uint8_t out[32], const k25519_ge *p)
+{
+    static const uint64_t P_WORDS[4] = {
+        0xffffffffffffffedULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL,
+    };
+    uint8_t b[32];
+    uint64_t z[4];
+    k25519_fe zi;
+    int i;
+    k25519_fe_tobytes(b, &p->Z);
+    for (i = 0; i < 4; i++)
+        z[i] = k25519_load64(b + 8 * i);
+    kl_inv_safegcd_vartime(4, z, z, P_WORDS);
+    for (i = 0; i < 4; i++)
+        k25519_store64(b + 8 * i, z[i]);
+    k25519_fe_frombytes(&zi, b);
     encode_with(out, p, &zi);
 }
 

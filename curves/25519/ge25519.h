@@ -8,10 +8,10 @@
  *                 tables of multiples of B (the identity is (1, 1, 0));
  *   k25519_cached an extended point as (Y + X, Y - X, Z, 2 d T): the form of the table of
  *                 multiples built at run time (verification's public key).
- * The addition formulas are the unified ones of RFC 8032 5.1.4 (complete on this curve, so
- * they take the identity and equal points alike), the doubling its dedicated formula. Field
- * elements follow fe25519.h's bounds. Every function but k25519_ge_decode runs in time
- * independent of the values (no branch, no memory index on them). Builds on fe25519.c
+ * The addition formulas are the unified ones of RFC 8032 5.1.4 (complete on this curve, so they
+ * take the identity and equal points alike), the doubling its dedicated formula. Field elements
+ * follow fe25519.h's bounds. Every function but the *_vartime ones and k25519_ge_decode runs in
+ * time independent of the values (no branch, no memory index on them). Builds on fe25519.c
  * alone: no allocation, no kurv_wipe (the callers in ed25519.c wipe secret points), so the
  * generator links it natively without libkurv.
  */
@@ -36,8 +36,8 @@ void k25519_ge_sub(k25519_ge *r, const k25519_ge *p, const k25519_cached *q);
 void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q);
 /* r = 2p (r may alias p); T1 is not read */
 void k25519_ge_dbl(k25519_ge *r, const k25519_ge *p);
-/* r = 2p without r's T (left as it was): for a doubling whose result is only doubled again
- * or compared (k25519_ge_dbl and k25519_ge_eq_vartime do not read T) */
+/* r = 2p without r's T (left as it was): for a doubling whose result is only doubled again,
+ * compared or encoded (k25519_ge_dbl, the encodings and k25519_ge_eq_vartime do not read T) */
 void k25519_ge_dbl_xyz(k25519_ge *r, const k25519_ge *p);
 /* the cached form of p */
 void k25519_ge_to_cached(k25519_cached *r, const k25519_ge *p);
@@ -47,6 +47,8 @@ void k25519_ge_to_niels(k25519_niels *r, const k25519_ge *p);
 void k25519_ge_neg(k25519_ge *r, const k25519_ge *p);
 /* RFC 8032 5.1.2: y with the low bit of x in bit 255 (one inversion) */
 void k25519_ge_encode(uint8_t out[32], const k25519_ge *p);
+/* the encoding of a public point, Z inverted in variable time (faster than Fermat) */
+void k25519_ge_encode_vartime(uint8_t out[32], const k25519_ge *p);
 /* both encodings with one inversion (Z_p Z_q inverted; Z is never 0 in these coordinates) */
 void k25519_ge_encode2(uint8_t out_p[32], const k25519_ge *p, uint8_t out_q[32],
                        const k25519_ge *q);
