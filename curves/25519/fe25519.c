@@ -1,11 +1,12 @@
 /*
  * kurv-25519 internal: GF(2^255 - 19) in five 51-bit limbs (contract in fe25519.h).
  *
- * Inputs: elements with limbs below 2^52, bytes. Outputs: elements with limbs below 2^52,
- * canonical bytes. Builds on the core's double-word layer (core/src/wide.h) for the
- * 64 x 64 -> 128-bit column sums of the product, and on nothing else. Reduction uses
- * 2^255 = 19 mod p: the columns above 2^255 are folded back times 19. Constant time: every
- * function is straight-line code over the limbs (masks for the conditional swap and move).
+ * What is not inline in fe25519.h: the byte conversions, the exponentiations (inversion
+ * f^(p-2) and f^((p-5)/8) by one addition chain, 254 squarings and 11 products) and the
+ * comparisons. Inputs: elements with limbs below 2^52 (tobytes: below 2^54), bytes. Outputs:
+ * elements with limbs below 2^52, canonical bytes. Builds on fe25519.h's inline operations
+ * (on the core's double-word layer core/src/wide.h) and nothing else. Constant time: every
+ * function is straight-line code over the limbs.
  */
 #include "fe25519.h"
 #include "wide.h"
