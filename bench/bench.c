@@ -646,7 +646,7 @@ static void usage(FILE *f)
             "  --schnorr   BIP-340 sign, verify and batch verification instead\n"
             "  --25519     X25519 and Ed25519 alone (kurv-25519, when built: the table that\n"
             "              follows the curves' otherwise, or with -c X25519 / -c Ed25519)\n"
-            "Peers compiled in:%s%s%s%s%s%s\n"
+            "Peers compiled in:%s%s%s%s%s%s%s\n"
             "The table gives each peer's µs and kurv's ratio to it, then the fastest peer\n"
             "of the cell (\"best peer\") and kurv's ratio to that one.\n",
             lib_built[LIB_OPENSSL] ? " OpenSSL 3" : "",
@@ -654,6 +654,11 @@ static void usage(FILE *f)
             lib_built[LIB_MBEDTLS] ? " mbedTLS" : "",
             lib_built[LIB_NETTLE] ? " Nettle (P-256/384/521)" : "",
             lib_built[LIB_BOTAN] ? " Botan 2" : "",
+#ifdef KURV_BENCH_SODIUM
+            " libsodium (X25519/Ed25519)",
+#else
+            "",
+#endif
             lib_built[LIB_OPENSSL] || lib_built[LIB_SECP] || lib_built[LIB_MBEDTLS] ||
             lib_built[LIB_NETTLE] || lib_built[LIB_BOTAN] ? "" : " none");
 }
