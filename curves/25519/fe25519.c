@@ -1,16 +1,18 @@
 /*
  * kurv-25519 internal: GF(2^255 - 19) in five 51-bit limbs (contract in fe25519.h).
  *
- * What is not inline in fe25519.h: the byte conversions, the exponentiations (inversion
- * f^(p-2) and f^((p-5)/8) by one addition chain, 254 squarings and 11 products) and the
- * comparisons. Inputs: elements with limbs below 2^52 (tobytes: below 2^54), bytes. Outputs:
- * elements with limbs below 2^52, canonical bytes. Builds on fe25519.h's inline operations
- * (on the core's double-word layer core/src/wide.h) and nothing else. Constant time: every
- * function is straight-line code over the limbs.
+ * What is not inline in fe25519.h: the byte conversions, the inversions (the core's divsteps,
+ * core/src/safegcd.h: constant time, and variable time for public values), f^((p-5)/8) by an
+ * addition chain (252 squarings and 11 products) and the comparisons. Inputs: elements with
+ * limbs below 2^52 (tobytes: below 2^54), bytes. Outputs: elements with limbs below 2^52,
+ * canonical bytes. Builds on fe25519.h's inline operations (on the core's double-word layer
+ * core/src/wide.h) and safegcd.h (its wipe too). Constant time but k25519_fe_invert_vartime:
+ * straight-line code over the limbs (the inversion: masks, a fixed step count).
  */
 #include "fe25519.h"
 #include "wide.h"
 #include "util25519.h"
+#include "safegcd.h"
 
 #define M51 K25519_M51
 
@@ -82,12 +84,42 @@ static void pow_2_250_1(k25519_fe *t250, k25519_fe *z11, const k25519_fe *z)
     k25519_fe_mul(t250, t250, &t50);    /* 2^250 - 1 */
 }
 
+/* p = 2^255 - 19 as four little-endian 64-bit words, safegcd.h's modulus */
+static const uint64_t P_WORDS[4] = {
+    0xffffffffffffffedULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL,
+};
+
+/* h = 1/f through safegcd.h on the canonical value as four 64-bit words: the constant-time
+ * divsteps (kl_inv_safegcd_ct: a fixed number of batches for a 255-bit modulus, masks
+ * only; about a quarter faster here than f^(p-2) by an addition chain) or, for public
+ * values, the variable-time ones */
+static void invert_words(k25519_fe *h, const k25519_fe *f, int vartime)
+{
+    uint8_t b[32];
+    uint64_t w[4];
+    int i;
+    k25519_fe_tobytes(b, f);
+    for (i = 0; i < 4; i++)
+        w[i] = k25519_load64(b + 8 * i);
+    if (vartime)
+        kl_inv_safegcd_vartime(4, w, w, P_WORDS);
+    else
+        kl_inv_safegcd_ct(4, w, w, P_WORDS);
+    for (i = 0; i < 4; i++)
+        k25519_store64(b + 8 * i, w[i]);
+    k25519_fe_frombytes(h, b);
+    kl_sg_wipe(b, sizeof b);   /* safegcd.h's wipe: gen25519 links this file without libkurv */
+    kl_sg_wipe(w, sizeof w);
+}
+
 void k25519_fe_invert(k25519_fe *h, const k25519_fe *f)
 {
-    k25519_fe t, z11;
-    pow_2_250_1(&t, &z11, f);
-    sqn(&t, &t, 5);                     /* 2^255 - 32 */
-    k25519_fe_mul(h, &t, &z11);         /* 2^255 - 21 = p - 2 */
+    invert_words(h, f, 0);
+}
+
+void k25519_fe_invert_vartime(k25519_fe *h, const k25519_fe *f)
+{
+    invert_words(h, f, 1);
 }
 
 void k25519_fe_pow22523(k25519_fe *h, const k25519_fe *f)

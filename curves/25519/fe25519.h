@@ -13,8 +13,8 @@
  * where the compiler has it, two 64-bit words otherwise or with -Dint128=disabled), so the
  * code is the same portable C on 32- and 64-bit targets. Bytes are loaded and stored one at
  * a time, little-endian as RFC 7748 5 and RFC 8032 5.1.2 define them: no byte-order
- * assumption. Every function runs in time independent of the values (no branch, no memory
- * index on them); the caller wipes secret elements (kurv_wipe).
+ * assumption. Every function but k25519_fe_invert_vartime runs in time independent of the
+ * values (no branch, no memory index on them); the caller wipes secret elements (kurv_wipe).
  */
 #ifndef KURV_FE25519_H
 #define KURV_FE25519_H
@@ -37,7 +37,9 @@ void k25519_fe_frombytes(k25519_fe *h, const uint8_t s[32]);
 /* s = h mod p, 32 bytes little-endian (top bit 0) */
 void k25519_fe_tobytes(uint8_t s[32], const k25519_fe *h);
 
-void k25519_fe_invert(k25519_fe *h, const k25519_fe *f);   /* f^(p-2): 1/f, and 0 for 0 */
+void k25519_fe_invert(k25519_fe *h, const k25519_fe *f);   /* 1/f, and 0 for 0 */
+/* 1/f, and 0 for 0, in VARIABLE time: public values only */
+void k25519_fe_invert_vartime(k25519_fe *h, const k25519_fe *f);
 void k25519_fe_pow22523(k25519_fe *h, const k25519_fe *f); /* f^((p-5)/8) = f^(2^252-3) */
 
 

@@ -8,15 +8,13 @@
  *   A = (Y1 - X1)(Y2 - X2), B = (Y1 + X1)(Y2 + X2), C = T1 2d T2, D = 2 Z1 Z2,
  *   E = B - A, F = D - C, G = D + C, H = B + A; X3 = E F, Y3 = G H, T3 = E H, Z3 = F G.
  * Subtraction adds -q = (-X2, Y2, Z2, -T2): Y2 - X2 and Y2 + X2 trade places and C changes
- * sign, so F and G trade places. k25519_ge_encode_vartime inverts Z by the core's variable-time
- * safegcd (core/src/safegcd.h; public points only), p = 2^255 - 19 in words. The sums and
+ * sign, so F and G trade places. k25519_ge_encode_vartime inverts Z in variable time
+ * (k25519_fe_invert_vartime; public points only). The sums and
  * differences that go straight into a product are fe25519.h's lazy ones (no carry; each within
  * the 2^54 bound its comment gives). Constant time everywhere but in k25519_ge_decode,
  * k25519_ge_encode_vartime and k25519_ge_eq_vartime (public values only).
  */
 #include "ge25519.h"
-#include "safegcd.h"
-#include "util25519.h"
 
 /* d = -121665 / 121666, 2d, sqrt(-1) = 2^((p-1)/4), and the base point B = (x, 4/5) with
  * x even (RFC 8032 5.1), little-endian */
@@ -193,20 +191,8 @@ void k25519_ge_encode(uint8_t out[32], const k25519_ge *p)
 
 void k25519_ge_encode_vartime(uint8_t out[32], const k25519_ge *p)
 {
-    static const uint64_t P_WORDS[4] = {
-        0xffffffffffffffedULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL,
-    };
-    uint8_t b[32];
-    uint64_t z[4];
     k25519_fe zi;
-    int i;
-    k25519_fe_tobytes(b, &p->Z);
-    for (i = 0; i < 4; i++)
-        z[i] = k25519_load64(b + 8 * i);
-    kl_inv_safegcd_vartime(4, z, z, P_WORDS);
-    for (i = 0; i < 4; i++)
-        k25519_store64(b + 8 * i, z[i]);
-    k25519_fe_frombytes(&zi, b);
+    k25519_fe_invert_vartime(&zi, &p->Z);
     encode_with(out, p, &zi);
 }
 
