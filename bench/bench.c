@@ -4,7 +4,7 @@
  * time. Each row ends with the cell's fastest peer ("best peer") and kurv's
  * ratio to it.
  *
- *   kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point | --schnorr]
+ *   kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point | --schnorr | --25519]
  *
  * Operations, each on bytes in and bytes out, as kurv's API takes them:
  *   keygen  a fresh private key and its uncompressed public key
@@ -79,6 +79,9 @@
 #include "timing.h"
 #ifdef KURV_BENCH_SCHNORR
 #include "bench_schnorr.h"
+#endif
+#ifdef KURV_BENCH_25519
+#include "bench_25519.h"
 #endif
 
 /* ------------------------------------------------------------------ curves */
@@ -633,7 +636,7 @@ static void time_cell(const char *curve, const char *opname, op_fn const fn[NLIB
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point | --schnorr]\n"
+            "usage: kurv-bench [-c CURVE] [-t SECONDS] [--csv] [--ecies | --point | --schnorr | --25519]\n"
             "  -c CURVE    only this curve (name or alias, e.g. secp256k1, P-256)\n"
             "  -t SECONDS  time per table cell, at least (default 0.3)\n"
             "  --csv       comma-separated output\n"
@@ -641,7 +644,9 @@ static void usage(FILE *f)
             "              BouncyCastle through the JVM when it was found at build time\n"
             "  --point     time the point API (kurv/point.h) instead\n"
             "  --schnorr   BIP-340 sign, verify and batch verification instead\n"
-            "Peers compiled in:%s%s%s%s%s%s\n"
+            "  --25519     X25519 and Ed25519 alone (kurv-25519, when built: the table that\n"
+            "              follows the curves' otherwise, or with -c X25519 / -c Ed25519)\n"
+            "Peers compiled in:%s%s%s%s%s%s%s\n"
             "The table gives each peer's µs and kurv's ratio to it, then the fastest peer\n"
             "of the cell (\"best peer\") and kurv's ratio to that one.\n",
             lib_built[LIB_OPENSSL] ? " OpenSSL 3" : "",
@@ -649,6 +654,11 @@ static void usage(FILE *f)
             lib_built[LIB_MBEDTLS] ? " mbedTLS" : "",
             lib_built[LIB_NETTLE] ? " Nettle (P-256/384/521)" : "",
             lib_built[LIB_BOTAN] ? " Botan 2" : "",
+#ifdef KURV_BENCH_SODIUM
+            " libsodium (X25519/Ed25519)",
+#else
+            "",
+#endif
             lib_built[LIB_OPENSSL] || lib_built[LIB_SECP] || lib_built[LIB_MBEDTLS] ||
             lib_built[LIB_NETTLE] || lib_built[LIB_BOTAN] ? "" : " none");
 }
@@ -852,6 +862,7 @@ int main(int argc, char **argv)
 #ifdef KURV_BENCH_SCHNORR
     int schnorr = 0;
 #endif
+    int x25519 = 0;
     size_t k;
 
     for (i = 1; i < argc; i++) {
@@ -873,6 +884,8 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--schnorr") == 0) {
             schnorr = 1;
 #endif
+        } else if (strcmp(argv[i], "--25519") == 0) {
+            x25519 = 1;
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
@@ -890,6 +903,16 @@ int main(int argc, char **argv)
     if (schnorr)
         return bench_schnorr(seconds);
 #endif
+    if (only && (strcasecmp(only, "X25519") == 0 || strcasecmp(only, "Ed25519") == 0 ||
+                 strcmp(only, "25519") == 0))
+        x25519 = 1;
+    if (x25519) {
+#ifdef KURV_BENCH_25519
+        return bench_25519(seconds, csv);
+#else
+        die("kurv-25519 is not built (meson setup -Dfamilies=...,25519)", NULL, NULL);
+#endif
+    }
     if (only) {
         for (k = 0; curves[k].kurv != NULL; k++)
             if (curves[k].kurv() && curve_matches(curves[k].kurv(), only))
@@ -916,5 +939,12 @@ int main(int argc, char **argv)
     }
     if (!done)
         die("no curve linked in", NULL, NULL);
+#ifdef KURV_BENCH_25519
+    if (!only) {   /* kurv-25519's rows after the curves', with their own columns */
+        if (csv)
+            printf("\n");
+        bench_25519(seconds, csv);
+    }
+#endif
     return 0;
 }

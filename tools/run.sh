@@ -75,6 +75,9 @@ packages=(
     cmake
     # for the ECIES interop with Botan 2 (tests/ecies/botan_oracle.cpp)
     g++ libbotan-2-dev
+    # kurv-bench's X25519 and Ed25519 comparison with libsodium (bench/bench_25519.c;
+    # optional: the bench builds without it)
+    libsodium-dev
 )
 
 say() { printf '\n=== run.sh: %s\n' "$*"; }

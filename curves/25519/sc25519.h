@@ -5,8 +5,9 @@
  * Contract. Scalars are 32 bytes, little-endian (RFC 8032 5.1.2). Inputs of any value
  * (below 2^512 or 2^256 as their lengths allow); outputs reduced to [0, L). Builds on the
  * core's double-word layer (core/src/wide.h) for the 64 x 64 -> 128-bit products. Constant
- * time: the reduction is a fixed sequence of shift-and-conditional-subtract steps whose
- * subtraction is chosen by masks, never by a branch; k25519_sc_canonical alone is
+ * time: the reduction is a fixed sequence of word operations (three folds by
+ * 2^252 = -(L - 2^252) mod L, then one subtraction of L kept or dropped by a mask), never a
+ * branch or memory index on the values; k25519_sc_canonical alone is
  * variable time and takes public values only (a signature's S). The caller wipes secrets.
  */
 #ifndef KURV_SC25519_H

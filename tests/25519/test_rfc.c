@@ -15,6 +15,7 @@
 #include <string.h>
 #include <nettle/sha2.h>
 #include <kurv/25519.h>
+#include <kurv/keys.h>
 #include "testutil.h"
 
 static void unhex(uint8_t *out, size_t len, const char *hex)
@@ -170,6 +171,27 @@ Test(x25519, misuse_and_keygen)
     cr_assert_eq(kurv_x25519(s1, priv, pubb), KURV_OK);
     cr_assert_eq(kurv_x25519(s2, priv2, pub), KURV_OK);
     cr_assert(memcmp(s1, s2, 32) == 0);
+}
+
+/* kurv_x25519_public_key takes the fixed-base table on edwards25519 (x25519.c), kurv_x25519
+ * the ladder: both must give X25519(k, 9) for every key; random keys and the extremes of the
+ * clamped range (all bits clear, all bits set) */
+Test(x25519, public_key_equals_ladder)
+{
+    static const uint8_t nine[32] = {9};
+    uint8_t k[32], viabase[32], vialadder[32];
+    int i;
+    for (i = 0; i < 66; i++) {
+        if (i == 0)
+            memset(k, 0, 32);
+        else if (i == 1)
+            memset(k, 0xff, 32);
+        else
+            cr_assert_eq(kurv_random(k, 32), KURV_OK);
+        cr_assert_eq(kurv_x25519_public_key(viabase, k), KURV_OK);
+        cr_assert_eq(kurv_x25519(vialadder, k, nine), KURV_OK);
+        cr_assert(memcmp(viabase, vialadder, 32) == 0, "key %d: table and ladder differ", i);
+    }
 }
 
 /* ---- Ed25519, RFC 8032 ---- */

@@ -16,31 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <kurv/schnorr.h>
-#include "checkmem.h"
-
-static int failures, checks;
-
-#define CHECK(cond) do { \
-        checks++; \
-        if (!(cond)) { \
-            fprintf(stderr, "ctime-schnorr: line %d: check failed: %s\n", __LINE__, #cond); \
-            failures++; \
-        } \
-    } while (0)
-#define SECRET(p, n) CHECKMEM_UNDEFINE((p), (n))
-#define PUBLIC(p, n) CHECKMEM_DEFINE((p), (n))
-
-static int unhex(uint8_t *out, size_t len, const char *hex)
-{
-    size_t i;
-    for (i = 0; i < len; i++) {
-        unsigned v;
-        if (sscanf(hex + 2 * i, "%2x", &v) != 1)
-            return -1;
-        out[i] = (uint8_t)v;
-    }
-    return hex[2 * len] == 0 ? 0 : -1;
-}
+#define CTIME_PROG "ctime-schnorr"
+#include "ctime_util.h"
 
 /* BIP-340 test vectors 0-3: secret key, public key, aux_rand, message, signature */
 static const char *const vec[4][5] = {
