@@ -949,10 +949,12 @@ cross_installable() {
 # also needs (libgit2-1.5, libffi8) are installed as :ARCH packages; libcriterion3,
 # libcriterion-dev and libnanomsg5 of ARCH are downloaded and unpacked (dpkg-deb -x) into DIR.
 # Writes DIR/pkgconfig/criterion.pc (headers and library in DIR) and DIR/criterion.ini, a
-# third cross file: the build finds criterion.pc first, links with DIR's libraries
-# (-rpath-link) and runs ARCH's programs under qemu-user with LD_LIBRARY_PATH (-E, for the
-# guest only) naming DIR's library folder. Prints the cross file's path; non-zero (with a
-# message) when Debian has no Criterion for ARCH or a step fails.
+# third cross file: the build finds criterion.pc first and links ARCH's programs with
+# DIR's library folder as a RUNPATH (-rpath; also -rpath-link, for libnanomsg.so.5), so
+# they find it under qemu-user with the test's own LD_LIBRARY_PATH left as meson sets it
+# (qemu's -E LD_LIBRARY_PATH would replace that one, and kurv.so would find no family
+# library). Prints the cross file's path; non-zero (with a message) when Debian has no
+# Criterion for ARCH or a step fails.
 cross_criterion_unpacked() {
     local arch=$1 dir=$2 multiarch p lib why
     multiarch=$(cross_const "$arch" multiarch)
@@ -986,11 +988,11 @@ cross_criterion_unpacked() {
         "# $dir/criterion.ini: written by ./tools/run.sh cross $arch (cross_criterion_unpacked);" \
         '# loaded after tools/cross/ARCH.ini and tools/cross/debian.ini, whose constants it uses' \
         '[constants]' "criterion_lib = '$lib'" \
-        "criterion_run = qemu + ['-E', 'LD_LIBRARY_PATH=' + criterion_lib]" \
-        '[binaries]' 'exe_wrapper = criterion_run' \
-        '[properties]' 'kurv_exe_wrapper = criterion_run' \
+        '[properties]' \
         "pkg_config_libdir = ['$dir/pkgconfig', '/usr/lib/' + multiarch + '/pkgconfig', '/usr/share/pkgconfig']" \
-        '[built-in options]' "c_link_args = ['-Wl,-rpath-link,' + criterion_lib]" > "$dir/criterion.ini"
+        '[built-in options]' \
+        "c_link_args = ['-Wl,-rpath,' + criterion_lib, '-Wl,-rpath-link,' + criterion_lib]" \
+        > "$dir/criterion.ini"
     echo "$dir/criterion.ini"
 }
 
