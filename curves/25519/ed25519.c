@@ -1,6 +1,6 @@
 /*
  * kurv-25519: Ed25519, RFC 8032 5.1, pure variant (API, error codes and verification
- * rules in <kurv/25519.h>).
+ * rules in <kurv/25519.h>), and key pairs for repeated signing.
  *
  * Inputs: 32-byte seeds, 32-byte encoded public keys, 64-byte signatures, messages of any
  * length. Outputs: encoded public keys, signatures, kurv_err. Builds on the field of
@@ -199,6 +199,76 @@ kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     kurv_wipe(h, sizeof h);
     kurv_wipe(r, sizeof r);
     kurv_wipe(&ap, sizeof ap);
+    kurv_wipe(&rp, sizeof rp);
+    return KURV_OK;
+}
+
+/* the key pair's layout (<kurv/25519.h>): s || prefix || A */
+enum { KP_S = 0, KP_PREFIX = 32, KP_PUB = 64 };
+
+/* whether the key pair's s is clamped as expand() leaves it (bits 0-2 and 255 clear, bit
+ * 254 set): a key pair not made by kurv_ed25519_keypair(), a wiped one among them, is
+ * refused. These bits are the same in every key, so the answer is public. */
+static int keypair_ok(const uint8_t kp[96])
+{
+    uint8_t bad = (uint8_t)((kp[KP_S] & 7) | (kp[KP_S + 31] & 0x80) | (~kp[KP_S + 31] & 0x40));
+    kurv_declassify(&bad, sizeof bad);
+    return bad == 0;
+}
+
+kurv_err kurv_ed25519_keypair(uint8_t keypair[96], const uint8_t seed[32])
+{
+    uint8_t h[64];
+    if (!keypair)
+        return KURV_ERR_ARG;
+    if (!seed) {
+        kurv_wipe(keypair, 96);
+        return KURV_ERR_ARG;
+    }
+    expand(h, seed);
+    memcpy(keypair + KP_S, h, 64);   /* s || prefix */
+    public_from_expanded(keypair + KP_PUB, h);
+    kurv_wipe(h, sizeof h);
+    return KURV_OK;
+}
+
+kurv_err kurv_ed25519_keypair_pubkey(uint8_t pub[32], const uint8_t keypair[96])
+{
+    if (!pub)
+        return KURV_ERR_ARG;
+    if (!keypair || !keypair_ok(keypair)) {
+        memset(pub, 0, 32);
+        return keypair ? KURV_ERR_PRIVKEY : KURV_ERR_ARG;
+    }
+    memcpy(pub, keypair + KP_PUB, 32);
+    return KURV_OK;
+}
+
+kurv_err kurv_ed25519_sign_keypair(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                   const uint8_t keypair[96])
+{
+    uint8_t r[32], k[32];
+    k25519_ge rp;
+
+    if (!sig)
+        return KURV_ERR_ARG;
+    if (!keypair || (!msg && msg_len)) {
+        kurv_wipe(sig, 64);
+        return KURV_ERR_ARG;
+    }
+    if (!keypair_ok(keypair)) {
+        kurv_wipe(sig, 64);
+        return KURV_ERR_PRIVKEY;
+    }
+    /* r = SHA-512(prefix || M) mod L, R = [r]B; k = SHA-512(R || A || M) mod L;
+     * S = (r + k s) mod L */
+    hash_mod_l(r, keypair + KP_PREFIX, NULL, msg, msg_len);
+    k25519_ge_base_mul(&rp, r);
+    k25519_ge_encode(sig, &rp);
+    hash_mod_l(k, sig, keypair + KP_PUB, msg, msg_len);
+    k25519_sc_muladd(sig + 32, k, keypair + KP_S, r);
+
+    kurv_wipe(r, sizeof r);
     kurv_wipe(&rp, sizeof rp);
     return KURV_OK;
 }

@@ -7,7 +7,9 @@
  *     verification, and refusal of a changed message or signature;
  *   - the header's rules: clamping and the masked top bit of u, the all-zero refusal,
  *     S < L, non-canonical A and R, x = 0 with the sign bit set, the public-key check of
- *     signing, NULL arguments, zeroed outputs on error, key generation.
+ *     signing, NULL arguments, zeroed outputs on error, key generation;
+ *   - key pairs (kurv_ed25519_keypair): the layout, RFC 8032 7.1's signatures again, the
+ *     same signatures as kurv_ed25519_sign on random seeds, and the errors.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include <nettle/sha2.h>
 #include <kurv/25519.h>
 #include <kurv/keys.h>
+#include <kurv/util.h>
 #include "testutil.h"
 
 static void unhex(uint8_t *out, size_t len, const char *hex)
@@ -387,4 +390,101 @@ Test(ed25519, misuse_and_keygen)
     cr_assert_eq(kurv_ed25519_sign(sig, (const uint8_t *)"kurv", 4, seed, pub), KURV_OK);
     cr_assert_eq(kurv_ed25519_verify(sig, (const uint8_t *)"kurv", 4, pub), KURV_OK);
     cr_assert_eq(kurv_ed25519_verify(sig, (const uint8_t *)"kurv", 4, pub2), KURV_ERR_SIGNATURE);
+}
+
+/* ---- Ed25519 key pairs (kurv_ed25519_keypair, RFC 8032 5.1.5 and 5.1.6) ---- */
+
+/* RFC 8032 7.1 through a key pair: the layout s || prefix || A against Nettle's SHA-512
+ * of the seed, the same public key and the same signature as the RFC (and so as
+ * kurv_ed25519_sign), accepted by kurv_ed25519_verify */
+Test(ed25519, keypair_rfc8032_7_1_vectors)
+{
+    size_t i, len;
+    for (i = 0; i < sizeof ED / sizeof ED[0]; i++) {
+        const struct ed_vector *v = &ED[i];
+        uint8_t seed[32], kp[KURV_ED25519_KEYPAIR_LEN], h[64], pub[32], sig[64], sig2[64];
+        struct sha512_ctx ctx;
+        uint8_t *msg = kt_unhex_alloc(v->msg, &len);
+        cr_assert(msg != NULL);
+        unhex(seed, 32, v->seed);
+        cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK, "%s", v->name);
+        sha512_init(&ctx);
+        sha512_update(&ctx, 32, seed);
+        sha512_digest(&ctx, 64, h);
+        h[0] &= 248;
+        h[31] = (uint8_t)((h[31] & 127) | 64);
+        cr_assert(memcmp(kp, h, 64) == 0, "%s: s || prefix", v->name);
+        assert_hex(kp + 64, 32, v->pub, v->name);
+        cr_assert_eq(kurv_ed25519_keypair_pubkey(pub, kp), KURV_OK);
+        assert_hex(pub, 32, v->pub, v->name);
+        cr_assert_eq(kurv_ed25519_sign_keypair(sig, msg, len, kp), KURV_OK, "%s", v->name);
+        assert_hex(sig, 64, v->sig, v->name);
+        cr_assert_eq(kurv_ed25519_sign(sig2, msg, len, seed, pub), KURV_OK);
+        cr_assert(memcmp(sig, sig2, 64) == 0, "%s: kurv_ed25519_sign differs", v->name);
+        cr_assert_eq(kurv_ed25519_verify(sig, msg, len, pub), KURV_OK, "%s", v->name);
+        free(msg);
+    }
+}
+
+/* random seeds and messages: kurv_ed25519_sign_keypair and kurv_ed25519_sign agree */
+Test(ed25519, keypair_equals_sign)
+{
+    uint8_t seed[32], kp[96], msg[100], sig[64], sig2[64];
+    int i;
+    for (i = 0; i < 40; i++) {
+        cr_assert_eq(kurv_random(seed, 32), KURV_OK);
+        cr_assert_eq(kurv_random(msg, sizeof msg), KURV_OK);
+        cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK);
+        cr_assert_eq(kurv_ed25519_sign_keypair(sig, msg, (size_t)i, kp), KURV_OK);
+        cr_assert_eq(kurv_ed25519_sign(sig2, msg, (size_t)i, seed, NULL), KURV_OK);
+        cr_assert(memcmp(sig, sig2, 64) == 0, "seed %d: the signatures differ", i);
+        cr_assert_eq(kurv_ed25519_verify(sig, msg, (size_t)i, kp + 64), KURV_OK);
+    }
+}
+
+/* the errors of the header: NULL pointers, a NULL message with a length, a key pair whose
+ * s is not clamped (a wiped one; each clamping bit); outputs zeroed on every error */
+Test(ed25519, keypair_errors)
+{
+    static const struct { int byte; uint8_t flip; } unclamp[] = {
+        {0, 1}, {0, 2}, {0, 4}, {31, 0x80}, {31, 0x40},
+    };
+    uint8_t seed[32], kp[96], kp2[96], pub[32], sig[64];
+    size_t i;
+    unhex(seed, 32, ED[0].seed);
+    memset(kp, 0xAA, sizeof kp);
+    cr_assert_eq(kurv_ed25519_keypair(kp, NULL), KURV_ERR_ARG);
+    cr_assert(all_zero(kp, sizeof kp), "key pair not zeroed");
+    cr_assert_eq(kurv_ed25519_keypair(NULL, seed), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK);
+
+    cr_assert_eq(kurv_ed25519_keypair_pubkey(NULL, kp), KURV_ERR_ARG);
+    memset(pub, 0xAA, 32);
+    cr_assert_eq(kurv_ed25519_keypair_pubkey(pub, NULL), KURV_ERR_ARG);
+    cr_assert(all_zero(pub, 32));
+
+    cr_assert_eq(kurv_ed25519_sign_keypair(NULL, NULL, 0, kp), KURV_ERR_ARG);
+    memset(sig, 0xAA, 64);
+    cr_assert_eq(kurv_ed25519_sign_keypair(sig, NULL, 0, NULL), KURV_ERR_ARG);
+    cr_assert(all_zero(sig, 64));
+    memset(sig, 0xAA, 64);
+    cr_assert_eq(kurv_ed25519_sign_keypair(sig, NULL, 1, kp), KURV_ERR_ARG);
+    cr_assert(all_zero(sig, 64));
+    cr_assert_eq(kurv_ed25519_sign_keypair(sig, NULL, 0, kp), KURV_OK);
+    assert_hex(sig, 64, ED[0].sig, "TEST 1 with a NULL message");
+
+    for (i = 0; i <= sizeof unclamp / sizeof unclamp[0]; i++) {
+        if (i == sizeof unclamp / sizeof unclamp[0]) {
+            kurv_wipe(kp2, sizeof kp2);   /* a wiped key pair */
+        } else {
+            memcpy(kp2, kp, sizeof kp);
+            kp2[unclamp[i].byte] ^= unclamp[i].flip;
+        }
+        memset(sig, 0xAA, 64);
+        cr_assert_eq(kurv_ed25519_sign_keypair(sig, NULL, 0, kp2), KURV_ERR_PRIVKEY, "case %zu", i);
+        cr_assert(all_zero(sig, 64), "case %zu: signature not zeroed", i);
+        memset(pub, 0xAA, 32);
+        cr_assert_eq(kurv_ed25519_keypair_pubkey(pub, kp2), KURV_ERR_PRIVKEY, "case %zu", i);
+        cr_assert(all_zero(pub, 32), "case %zu: public key not zeroed", i);
+    }
 }

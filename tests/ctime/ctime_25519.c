@@ -7,7 +7,9 @@
  *
  * Covered: kurv_x25519_public_key (fixed-base table scan on edwards25519, inversion),
  * kurv_x25519 (the ladder), kurv_ed25519_public_key and kurv_ed25519_sign (SHA-512 of the
- * seed, the table scan for A and R, the scalar reductions mod L, S = r + k s). The values
+ * seed, the table scan for A and R, the scalar reductions mod L, S = r + k s),
+ * kurv_ed25519_keypair and kurv_ed25519_sign_keypair (the key pair marked secret whole; the
+ * clamping check declassifies its one answer). The values
  * the library reveals on purpose (an all-zero shared secret, a public key that does not
  * match the seed) are declassified inside it (core/src/ct.h). Verification takes public
  * values only and is not covered.
@@ -80,6 +82,7 @@ static void ed25519_checks(void)
     int i;
     for (i = 0; i < 3; i++) {
         uint8_t seed[32], pub_ref[32], msg[2], sig_ref[64], pub[32], sig[64];
+        uint8_t kp[KURV_ED25519_KEYPAIR_LEN];
         size_t mlen = strlen(ED[i][2]) / 2;
         kurv_err e;
         CHECK(unhex(seed, 32, ED[i][0]) == 0 && unhex(pub_ref, 32, ED[i][1]) == 0 &&
@@ -104,9 +107,23 @@ static void ed25519_checks(void)
         PUBLIC(sig, 64);
         CHECK(e == KURV_OK && memcmp(sig, sig_ref, 64) == 0);
 
+        /* a key pair (s, prefix and A from the seed), then signing with it: the key pair
+         * is secret as a whole (its A is public, but marking it so would only hide less) */
+        SECRET(seed, 32);
+        e = kurv_ed25519_keypair(kp, seed);
+        PUBLIC(&e, sizeof e);
+        SECRET(kp, sizeof kp);
+        e = kurv_ed25519_sign_keypair(sig, msg, mlen, kp);
+        PUBLIC(&e, sizeof e);
+        PUBLIC(sig, 64);
+        CHECK(e == KURV_OK && memcmp(sig, sig_ref, 64) == 0);
+        PUBLIC(kp + 64, 32);
+        CHECK(memcmp(kp + 64, pub_ref, 32) == 0);
+
         /* the signature verifies (public inputs) */
         CHECK(kurv_ed25519_verify(sig, msg, mlen, pub_ref) == KURV_OK);
         kurv_wipe(seed, sizeof seed);
+        kurv_wipe(kp, sizeof kp);
     }
 }
 

@@ -31,6 +31,7 @@ extern "C" {
 #define KURV_ED25519_SEED_LEN 32     /* the private key: RFC 8032's 32-byte secret */
 #define KURV_ED25519_PUBKEY_LEN 32   /* the encoded point A */
 #define KURV_ED25519_SIG_LEN 64      /* R || S */
+#define KURV_ED25519_KEYPAIR_LEN 96  /* key pair: s || prefix || A (kurv_ed25519_keypair); secret */
 
 /**
  * kurv_x25519() - the X25519 function: the shared secret of a private key and a peer's
@@ -101,6 +102,55 @@ KURV_API kurv_err kurv_ed25519_keygen(uint8_t seed[32], uint8_t pub[32]);
  */
 KURV_API kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                                     const uint8_t seed[32], const uint8_t pub[32]);
+
+/**
+ * kurv_ed25519_keypair() - a key pair from a seed, for repeated signing: what signing
+ * needs, computed once (kurv_ed25519_sign() computes it again in every call, the public
+ * key's fixed-base multiplication included).
+ * @keypair: out, KURV_ED25519_KEYPAIR_LEN (96) bytes, s || prefix || A:
+ *             bytes  0..31  s, the clamped first half of SHA-512(@seed) (little-endian:
+ *                           bits 0-2 and 255 clear, bit 254 set), the secret scalar;
+ *             bytes 32..63  prefix, the second half of SHA-512(@seed), secret;
+ *             bytes 64..95  A, the encoding of [s]B, the public key, computed here.
+ *           The seed itself is not kept (a key file needs the seed: keep it to write one).
+ *           It holds the secret: wipe it (kurv_wipe()) when done. Zeroed on error.
+ * @seed:    KURV_ED25519_SEED_LEN (32) bytes, any value: the private key.
+ * Constant time in @seed; the hash and the point are wiped.
+ * Return: KURV_OK; KURV_ERR_ARG when a pointer is NULL.
+ * Spec: RFC 8032 5.1.5.
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_keypair(uint8_t keypair[96], const uint8_t seed[32]);
+
+/**
+ * kurv_ed25519_keypair_pubkey() - the public key of a key pair (its last 32 bytes).
+ * @pub:     out, KURV_ED25519_PUBKEY_LEN (32) bytes; zeroed on error.
+ * @keypair: 96 bytes from kurv_ed25519_keypair().
+ * Return: KURV_OK; KURV_ERR_ARG when a pointer is NULL; KURV_ERR_PRIVKEY when the key
+ * pair's s is not a clamped scalar (bits 0-2 or 255 set, or bit 254 clear: not a key pair
+ * from kurv_ed25519_keypair(), a wiped one among them).
+ * Spec: RFC 8032 5.1.5.
+ */
+KURV_API kurv_err kurv_ed25519_keypair_pubkey(uint8_t pub[32], const uint8_t keypair[96]);
+
+/**
+ * kurv_ed25519_sign_keypair() - kurv_ed25519_sign() with a key pair: the same pure Ed25519
+ * signature, without recomputing the public key (one fixed-base multiplication, [r]B).
+ * @sig:     64 bytes out, R || S.
+ * @msg:     @msg_len bytes (NULL allowed when @msg_len is 0).
+ * @keypair: 96 bytes from kurv_ed25519_keypair(). Its A was computed by kurv from s, never
+ *           taken from a caller, so the mismatched-public-key attack kurv_ed25519_sign()
+ *           checks for cannot happen through this API. The bytes are trusted as they are:
+ *           a key pair altered in memory (A not [s]B) would sign as that attack does.
+ * r = SHA-512(prefix || M) mod L, R = [r]B, k = SHA-512(R || A || M) mod L,
+ * S = (r + k s) mod L. Constant time in s, prefix and r; r and the point R are wiped.
+ * Return: KURV_OK; KURV_ERR_ARG when @sig or @keypair is NULL, or @msg is NULL with a
+ * nonzero @msg_len; KURV_ERR_PRIVKEY when s is not a clamped scalar (as
+ * kurv_ed25519_keypair_pubkey() says). @sig is zeroed on every error.
+ * Spec: RFC 8032 5.1.6.
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_sign_keypair(uint8_t sig[64], const uint8_t *msg,
+                                                             size_t msg_len,
+                                                             const uint8_t keypair[96]);
 
 /**
  * kurv_ed25519_verify() - verify a pure Ed25519 signature.
