@@ -172,6 +172,79 @@ KURV_API kurv_err kurv_ed25519_verify(const uint8_t sig[64], const uint8_t *msg,
                                       const uint8_t pub[32]);
 
 /*
+ * Ed25519ctx and Ed25519ph (RFC 8032 5.1): Ed25519 with the prefix
+ * dom2(phflag, C) = "SigEd25519 no Ed25519 collisions" || octet(phflag) || octet(len(C)) || C
+ * before both hashes (the nonce's and the challenge's), C the context, 0..255 bytes.
+ * Ed25519ctx (phflag 0) signs M itself and requires a non-empty context (RFC 8032 5.1:
+ * an empty one is pure Ed25519's business and is refused); Ed25519ph (phflag 1) signs
+ * PH(M) = SHA-512(M), and its context may be empty. A signature of one algorithm, or under
+ * another context, does not verify under another. Signing takes a key pair
+ * (kurv_ed25519_keypair()); verification follows kurv_ed25519_verify()'s rules.
+ */
+
+/**
+ * kurv_ed25519ctx_sign() - an Ed25519ctx signature (deterministic).
+ * @sig:     64 bytes out, R || S.
+ * @msg:     @msg_len bytes (NULL allowed when @msg_len is 0).
+ * @ctx:     the context, @ctx_len bytes, 1..255.
+ * @keypair: 96 bytes from kurv_ed25519_keypair().
+ * r = SHA-512(dom2(0, C) || prefix || M) mod L, R = [r]B,
+ * k = SHA-512(dom2(0, C) || R || A || M) mod L, S = (r + k s) mod L. Constant time in the key.
+ * Return: KURV_OK; KURV_ERR_ARG when @sig or @keypair is NULL, @msg is NULL with a nonzero
+ * @msg_len, @ctx is NULL with a nonzero @ctx_len, or @ctx_len is 0 or above 255;
+ * KURV_ERR_PRIVKEY when the key pair's s is not clamped (kurv_ed25519_keypair_pubkey()).
+ * @sig is zeroed on every error.
+ * Spec: RFC 8032 5.1 (dom2), 5.1.6.
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519ctx_sign(uint8_t sig[64], const uint8_t *msg,
+                                                        size_t msg_len, const uint8_t *ctx,
+                                                        size_t ctx_len, const uint8_t keypair[96]);
+
+/**
+ * kurv_ed25519ctx_verify() - verify an Ed25519ctx signature.
+ * @sig: 64 bytes, R || S.  @msg: @msg_len bytes (NULL allowed when @msg_len is 0).
+ * @ctx: the context, @ctx_len bytes, 1..255.  @pub: 32 bytes, the encoded public key A.
+ * kurv_ed25519_verify()'s rules, with k = SHA-512(dom2(0, C) || R || A || M) mod L.
+ * Return: KURV_OK when valid; KURV_ERR_ARG (a NULL pointer, @msg or @ctx NULL with a
+ * nonzero length, @ctx_len 0 or above 255); KURV_ERR_POINT when @pub does not decode;
+ * KURV_ERR_SIGNATURE when R does not decode, S >= L, or the equation does not hold.
+ * Spec: RFC 8032 5.1 (dom2), 5.1.7.
+ */
+KURV_API kurv_err kurv_ed25519ctx_verify(const uint8_t sig[64], const uint8_t *msg,
+                                         size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                                         const uint8_t pub[32]);
+
+/**
+ * kurv_ed25519ph_sign() - an Ed25519ph signature (deterministic) of the message M, which
+ * is hashed here: PH(M) = SHA-512(M) is what is signed.
+ * @sig:     64 bytes out, R || S.
+ * @msg:     @msg_len bytes, M (NULL allowed when @msg_len is 0).
+ * @ctx:     the context, @ctx_len bytes, 0..255 (NULL allowed when @ctx_len is 0).
+ * @keypair: 96 bytes from kurv_ed25519_keypair().
+ * As kurv_ed25519ctx_sign() with dom2(1, C) and PH(M) in place of M.
+ * Return: KURV_OK; KURV_ERR_ARG when @sig or @keypair is NULL, @msg or @ctx is NULL with a
+ * nonzero length, or @ctx_len is above 255; KURV_ERR_PRIVKEY as kurv_ed25519ctx_sign().
+ * @sig is zeroed on every error.
+ * Spec: RFC 8032 5.1 (dom2, PH = SHA-512), 5.1.6.
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519ph_sign(uint8_t sig[64], const uint8_t *msg,
+                                                       size_t msg_len, const uint8_t *ctx,
+                                                       size_t ctx_len, const uint8_t keypair[96]);
+
+/**
+ * kurv_ed25519ph_verify() - verify an Ed25519ph signature of the message M (hashed here).
+ * @sig: 64 bytes.  @msg: @msg_len bytes, M.  @ctx: @ctx_len bytes, 0..255.  @pub: 32 bytes.
+ * kurv_ed25519_verify()'s rules, with k = SHA-512(dom2(1, C) || R || A || SHA-512(M)) mod L.
+ * Return: KURV_OK when valid; KURV_ERR_ARG (a NULL pointer, @msg or @ctx NULL with a
+ * nonzero length, @ctx_len above 255); KURV_ERR_POINT when @pub does not decode;
+ * KURV_ERR_SIGNATURE when R does not decode, S >= L, or the equation does not hold.
+ * Spec: RFC 8032 5.1 (dom2, PH = SHA-512), 5.1.7.
+ */
+KURV_API kurv_err kurv_ed25519ph_verify(const uint8_t sig[64], const uint8_t *msg,
+                                        size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                                        const uint8_t pub[32]);
+
+/*
  * Key files (RFC 8410): PKCS#8 PrivateKeyInfo / OneAsymmetricKey and SubjectPublicKeyInfo,
  * DER or PEM, as `openssl genpkey -algorithm x25519|ed25519` and `openssl pkey -pubout`
  * write them. The algorithm is named by its OID alone, parameters absent (RFC 8410 3):
