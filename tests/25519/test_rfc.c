@@ -7,7 +7,12 @@
  *     verification, and refusal of a changed message or signature;
  *   - the header's rules: clamping and the masked top bit of u, the all-zero refusal,
  *     S < L, non-canonical A and R, x = 0 with the sign bit set, the public-key check of
- *     signing, NULL arguments, zeroed outputs on error, key generation.
+ *     signing, NULL arguments, zeroed outputs on error, key generation;
+ *   - key pairs (kurv_ed25519_keypair): the layout, RFC 8032 7.1's signatures again, the
+ *     same signatures as kurv_ed25519_sign on random seeds, and the errors;
+ *   - RFC 8032 7.2 (Ed25519ctx: foo, bar, foo2, foo3) and 7.3 (Ed25519ph: abc): exact
+ *     signatures, verification, refusal under another message, context or algorithm, and
+ *     the context rules (1..255 bytes for Ed25519ctx, 0..255 for Ed25519ph).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -16,6 +21,7 @@
 #include <nettle/sha2.h>
 #include <kurv/25519.h>
 #include <kurv/keys.h>
+#include <kurv/util.h>
 #include "testutil.h"
 
 static void unhex(uint8_t *out, size_t len, const char *hex)
@@ -387,4 +393,259 @@ Test(ed25519, misuse_and_keygen)
     cr_assert_eq(kurv_ed25519_sign(sig, (const uint8_t *)"kurv", 4, seed, pub), KURV_OK);
     cr_assert_eq(kurv_ed25519_verify(sig, (const uint8_t *)"kurv", 4, pub), KURV_OK);
     cr_assert_eq(kurv_ed25519_verify(sig, (const uint8_t *)"kurv", 4, pub2), KURV_ERR_SIGNATURE);
+}
+
+/* ---- Ed25519 key pairs (kurv_ed25519_keypair, RFC 8032 5.1.5 and 5.1.6) ---- */
+
+/* RFC 8032 7.1 through a key pair: the layout s || prefix || A against Nettle's SHA-512
+ * of the seed, the same public key and the same signature as the RFC (and so as
+ * kurv_ed25519_sign), accepted by kurv_ed25519_verify */
+Test(ed25519, keypair_rfc8032_7_1_vectors)
+{
+    size_t i, len;
+    for (i = 0; i < sizeof ED / sizeof ED[0]; i++) {
+        const struct ed_vector *v = &ED[i];
+        uint8_t seed[32], kp[KURV_ED25519_KEYPAIR_LEN], h[64], pub[32], sig[64], sig2[64];
+        struct sha512_ctx ctx;
+        uint8_t *msg = kt_unhex_alloc(v->msg, &len);
+        cr_assert(msg != NULL);
+        unhex(seed, 32, v->seed);
+        cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK, "%s", v->name);
+        sha512_init(&ctx);
+        sha512_update(&ctx, 32, seed);
+        sha512_digest(&ctx, 64, h);
+        h[0] &= 248;
+        h[31] = (uint8_t)((h[31] & 127) | 64);
+        cr_assert(memcmp(kp, h, 64) == 0, "%s: s || prefix", v->name);
+        assert_hex(kp + 64, 32, v->pub, v->name);
+        cr_assert_eq(kurv_ed25519_keypair_pubkey(pub, kp), KURV_OK);
+        assert_hex(pub, 32, v->pub, v->name);
+        cr_assert_eq(kurv_ed25519_sign_keypair(sig, msg, len, kp), KURV_OK, "%s", v->name);
+        assert_hex(sig, 64, v->sig, v->name);
+        cr_assert_eq(kurv_ed25519_sign(sig2, msg, len, seed, pub), KURV_OK);
+        cr_assert(memcmp(sig, sig2, 64) == 0, "%s: kurv_ed25519_sign differs", v->name);
+        cr_assert_eq(kurv_ed25519_verify(sig, msg, len, pub), KURV_OK, "%s", v->name);
+        free(msg);
+    }
+}
+
+/* random seeds and messages: kurv_ed25519_sign_keypair and kurv_ed25519_sign agree */
+Test(ed25519, keypair_equals_sign)
+{
+    uint8_t seed[32], kp[96], msg[100], sig[64], sig2[64];
+    int i;
+    for (i = 0; i < 40; i++) {
+        cr_assert_eq(kurv_random(seed, 32), KURV_OK);
+        cr_assert_eq(kurv_random(msg, sizeof msg), KURV_OK);
+        cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK);
+        cr_assert_eq(kurv_ed25519_sign_keypair(sig, msg, (size_t)i, kp), KURV_OK);
+        cr_assert_eq(kurv_ed25519_sign(sig2, msg, (size_t)i, seed, NULL), KURV_OK);
+        cr_assert(memcmp(sig, sig2, 64) == 0, "seed %d: the signatures differ", i);
+        cr_assert_eq(kurv_ed25519_verify(sig, msg, (size_t)i, kp + 64), KURV_OK);
+    }
+}
+
+/* the errors of the header: NULL pointers, a NULL message with a length, a key pair whose
+ * s is not clamped (a wiped one; each clamping bit); outputs zeroed on every error */
+Test(ed25519, keypair_errors)
+{
+    static const struct { int byte; uint8_t flip; } unclamp[] = {
+        {0, 1}, {0, 2}, {0, 4}, {31, 0x80}, {31, 0x40},
+    };
+    uint8_t seed[32], kp[96], kp2[96], pub[32], sig[64];
+    size_t i;
+    unhex(seed, 32, ED[0].seed);
+    memset(kp, 0xAA, sizeof kp);
+    cr_assert_eq(kurv_ed25519_keypair(kp, NULL), KURV_ERR_ARG);
+    cr_assert(all_zero(kp, sizeof kp), "key pair not zeroed");
+    cr_assert_eq(kurv_ed25519_keypair(NULL, seed), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK);
+
+    cr_assert_eq(kurv_ed25519_keypair_pubkey(NULL, kp), KURV_ERR_ARG);
+    memset(pub, 0xAA, 32);
+    cr_assert_eq(kurv_ed25519_keypair_pubkey(pub, NULL), KURV_ERR_ARG);
+    cr_assert(all_zero(pub, 32));
+
+    cr_assert_eq(kurv_ed25519_sign_keypair(NULL, NULL, 0, kp), KURV_ERR_ARG);
+    memset(sig, 0xAA, 64);
+    cr_assert_eq(kurv_ed25519_sign_keypair(sig, NULL, 0, NULL), KURV_ERR_ARG);
+    cr_assert(all_zero(sig, 64));
+    memset(sig, 0xAA, 64);
+    cr_assert_eq(kurv_ed25519_sign_keypair(sig, NULL, 1, kp), KURV_ERR_ARG);
+    cr_assert(all_zero(sig, 64));
+    cr_assert_eq(kurv_ed25519_sign_keypair(sig, NULL, 0, kp), KURV_OK);
+    assert_hex(sig, 64, ED[0].sig, "TEST 1 with a NULL message");
+
+    for (i = 0; i <= sizeof unclamp / sizeof unclamp[0]; i++) {
+        if (i == sizeof unclamp / sizeof unclamp[0]) {
+            kurv_wipe(kp2, sizeof kp2);   /* a wiped key pair */
+        } else {
+            memcpy(kp2, kp, sizeof kp);
+            kp2[unclamp[i].byte] ^= unclamp[i].flip;
+        }
+        memset(sig, 0xAA, 64);
+        cr_assert_eq(kurv_ed25519_sign_keypair(sig, NULL, 0, kp2), KURV_ERR_PRIVKEY, "case %zu", i);
+        cr_assert(all_zero(sig, 64), "case %zu: signature not zeroed", i);
+        memset(pub, 0xAA, 32);
+        cr_assert_eq(kurv_ed25519_keypair_pubkey(pub, kp2), KURV_ERR_PRIVKEY, "case %zu", i);
+        cr_assert(all_zero(pub, 32), "case %zu: public key not zeroed", i);
+    }
+}
+
+/* ---- Ed25519ctx and Ed25519ph (RFC 8032 5.1: dom2(phflag, context)) ---- */
+
+struct edv_ctx {
+    const char *name, *seed, *pub, *msg, *ctx, *sig;
+};
+
+/* RFC 8032 7.2: Ed25519ctx, TEST foo, bar, foo2 and foo3 (the contexts "foo" and "bar") */
+static const struct edv_ctx ED_CTX[] = {
+    {"foo", "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+     "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+     "f726936d19c800494e3fdaff20b276a8", "666f6f",
+     "55a4cc2f70a54e04288c5f4cd1e45a7bb520b36292911876cada7323198dd87a"
+     "8b36950b95130022907a7fb7c4e9b2d5f6cca685a587b4b21f4b888e4e7edb0d"},
+    {"bar", "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+     "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+     "f726936d19c800494e3fdaff20b276a8", "626172",
+     "fc60d5872fc46b3aa69f8b5b4351d5808f92bcc044606db097abab6dbcb1aee3"
+     "216c48e8b3b66431b5b186d1d28f8ee15a5ca2df6668346291c2043d4eb3e90d"},
+    {"foo2", "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+     "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+     "508e9e6882b979fea900f62adceaca35", "666f6f",
+     "8b70c1cc8310e1de20ac53ce28ae6e7207f33c3295e03bb5c0732a1d20dc6490"
+     "8922a8b052cf99b7c4fe107a5abb5b2c4085ae75890d02df26269d8945f84b0b"},
+    {"foo3", "ab9c2853ce297ddab85c993b3ae14bcad39b2c682beabc27d6d4eb20711d6560",
+     "0f1d1274943b91415889152e893d80e93275a1fc0b65fd71b4b0dda10ad7d772",
+     "f726936d19c800494e3fdaff20b276a8", "666f6f",
+     "21655b5f1aa965996b3f97b3c849eafba922a0a62992f73b3d1b73106a84ad85"
+     "e9b86a7b6005ea868337ff2d20a7f5fbd4cd10b0be49a68da2b2e0dc0ad8960f"},
+};
+
+/* RFC 8032 7.3: Ed25519ph, TEST abc (no context: the empty one) */
+static const struct edv_ctx ED_PH = {
+    "abc", "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
+    "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf", "616263", "",
+    "98a70222f0b8121aa9d30f813d683f809e462b469c7ff87639499bb94e6dae41"
+    "31f85042463c2a355a2003d062adf5aaa10b8c61e636062aaad11c2a26083406"};
+
+typedef kurv_err (*dom_sign_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
+                                const uint8_t *);
+typedef kurv_err (*dom_verify_fn)(const uint8_t *, const uint8_t *, size_t, const uint8_t *,
+                                  size_t, const uint8_t *);
+
+/* one vector: the public key, the exact signature, verification, and refusal of a changed
+ * message, context, R and S, and of the signature under the other two algorithms */
+static void check_dom_vector(const struct edv_ctx *v, dom_sign_fn sign, dom_verify_fn verify,
+                             dom_verify_fn other, const char *alg)
+{
+    uint8_t seed[32], pub[32], kp[96], sig[64], msg[16], ctx[3];
+    size_t mlen = strlen(v->msg) / 2, clen = strlen(v->ctx) / 2;
+    unhex(seed, 32, v->seed);
+    unhex(msg, mlen, v->msg);
+    if (clen)
+        unhex(ctx, clen, v->ctx);
+    cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK);
+    cr_assert_eq(kurv_ed25519_keypair_pubkey(pub, kp), KURV_OK);
+    assert_hex(pub, 32, v->pub, v->name);
+    cr_assert_eq(sign(sig, msg, mlen, ctx, clen, kp), KURV_OK, "%s %s", alg, v->name);
+    assert_hex(sig, 64, v->sig, v->name);
+    cr_assert_eq(verify(sig, msg, mlen, ctx, clen, pub), KURV_OK, "%s %s", alg, v->name);
+    msg[0] ^= 1;
+    cr_assert_eq(verify(sig, msg, mlen, ctx, clen, pub), KURV_ERR_SIGNATURE, "%s: message", v->name);
+    msg[0] ^= 1;
+    /* another context: one byte changed, one more byte, or (ph) none at all */
+    if (clen) {
+        ctx[0] ^= 1;
+        cr_assert_eq(verify(sig, msg, mlen, ctx, clen, pub), KURV_ERR_SIGNATURE, "%s: context", v->name);
+        ctx[0] ^= 1;
+        cr_assert_eq(verify(sig, msg, mlen, ctx, clen - 1, pub), KURV_ERR_SIGNATURE, "%s: shorter", v->name);
+    } else {
+        cr_assert_eq(verify(sig, msg, mlen, (const uint8_t *)"x", 1, pub), KURV_ERR_SIGNATURE);
+    }
+    sig[0] ^= 4;
+    cr_assert_neq(verify(sig, msg, mlen, ctx, clen, pub), KURV_OK, "%s: R", v->name);
+    sig[0] ^= 4;
+    sig[40] ^= 1;
+    cr_assert_eq(verify(sig, msg, mlen, ctx, clen, pub), KURV_ERR_SIGNATURE, "%s: S", v->name);
+    sig[40] ^= 1;
+    /* dom2 separates the algorithms: pure Ed25519 and the other one refuse it */
+    cr_assert_eq(kurv_ed25519_verify(sig, msg, mlen, pub), KURV_ERR_SIGNATURE, "%s as pure", v->name);
+    if (clen)
+        cr_assert_eq(other(sig, msg, mlen, ctx, clen, pub), KURV_ERR_SIGNATURE, "%s as the other", v->name);
+    kurv_wipe(kp, sizeof kp);
+}
+
+Test(ed25519, ctx_rfc8032_7_2_vectors)
+{
+    size_t i;
+    for (i = 0; i < sizeof ED_CTX / sizeof ED_CTX[0]; i++)
+        check_dom_vector(&ED_CTX[i], kurv_ed25519ctx_sign, kurv_ed25519ctx_verify,
+                         kurv_ed25519ph_verify, "Ed25519ctx");
+}
+
+Test(ed25519, ph_rfc8032_7_3_vector)
+{
+    uint8_t seed[32], pub[32], kp[96], sig[64];
+    check_dom_vector(&ED_PH, kurv_ed25519ph_sign, kurv_ed25519ph_verify,
+                     kurv_ed25519ctx_verify, "Ed25519ph");
+    /* a context: signed and verified with it, refused without it */
+    unhex(seed, 32, ED_PH.seed);
+    unhex(pub, 32, ED_PH.pub);
+    cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK);
+    cr_assert_eq(kurv_ed25519ph_sign(sig, (const uint8_t *)"abc", 3, (const uint8_t *)"foo", 3, kp),
+                 KURV_OK);
+    cr_assert_eq(kurv_ed25519ph_verify(sig, (const uint8_t *)"abc", 3, (const uint8_t *)"foo", 3, pub),
+                 KURV_OK);
+    cr_assert_eq(kurv_ed25519ph_verify(sig, (const uint8_t *)"abc", 3, NULL, 0, pub),
+                 KURV_ERR_SIGNATURE);
+    cr_assert_eq(kurv_ed25519ctx_verify(sig, (const uint8_t *)"abc", 3, (const uint8_t *)"foo", 3, pub),
+                 KURV_ERR_SIGNATURE);
+    kurv_wipe(kp, sizeof kp);
+}
+
+/* contexts: Ed25519ctx needs 1..255 bytes, Ed25519ph 0..255; NULL with a length; the
+ * signature zeroed on error; a 255-byte context works both ways */
+Test(ed25519, ctx_ph_errors)
+{
+    uint8_t seed[32], pub[32], kp[96], sig[64], big[256];
+    int ph;
+    unhex(seed, 32, ED_CTX[0].seed);
+    cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK);
+    cr_assert_eq(kurv_ed25519_keypair_pubkey(pub, kp), KURV_OK);
+    memset(big, 0x5a, sizeof big);
+    for (ph = 0; ph < 2; ph++) {
+        dom_sign_fn sign = ph ? kurv_ed25519ph_sign : kurv_ed25519ctx_sign;
+        dom_verify_fn verify = ph ? kurv_ed25519ph_verify : kurv_ed25519ctx_verify;
+        memset(sig, 0xAA, 64);
+        cr_assert_eq(sign(sig, NULL, 0, big, 256, kp), KURV_ERR_ARG, "ph %d: 256 bytes", ph);
+        cr_assert(all_zero(sig, 64));
+        memset(sig, 0xAA, 64);
+        cr_assert_eq(sign(sig, NULL, 0, NULL, 3, kp), KURV_ERR_ARG);
+        cr_assert(all_zero(sig, 64));
+        memset(sig, 0xAA, 64);
+        cr_assert_eq(sign(sig, NULL, 2, big, 3, kp), KURV_ERR_ARG);
+        cr_assert(all_zero(sig, 64));
+        cr_assert_eq(sign(sig, NULL, 0, big, 3, NULL), KURV_ERR_ARG);
+        cr_assert_eq(sign(NULL, NULL, 0, big, 3, kp), KURV_ERR_ARG);
+        memset(sig, 0xAA, 64);
+        kp[0] ^= 1;
+        cr_assert_eq(sign(sig, NULL, 0, big, 3, kp), KURV_ERR_PRIVKEY);
+        cr_assert(all_zero(sig, 64));
+        kp[0] ^= 1;
+        cr_assert_eq(sign(sig, NULL, 0, big, 255, kp), KURV_OK, "ph %d: 255 bytes", ph);
+        cr_assert_eq(verify(sig, NULL, 0, big, 255, pub), KURV_OK);
+        cr_assert_eq(verify(sig, NULL, 0, big, 256, pub), KURV_ERR_ARG);
+        cr_assert_eq(verify(sig, NULL, 0, NULL, 3, pub), KURV_ERR_ARG);
+        cr_assert_eq(verify(sig, NULL, 1, big, 255, pub), KURV_ERR_ARG);
+        cr_assert_eq(verify(NULL, NULL, 0, big, 255, pub), KURV_ERR_ARG);
+        cr_assert_eq(verify(sig, NULL, 0, big, 255, NULL), KURV_ERR_ARG);
+    }
+    /* the empty context: refused by Ed25519ctx (RFC 8032 5.1), taken by Ed25519ph */
+    memset(sig, 0xAA, 64);
+    cr_assert_eq(kurv_ed25519ctx_sign(sig, NULL, 0, NULL, 0, kp), KURV_ERR_ARG);
+    cr_assert(all_zero(sig, 64));
+    cr_assert_eq(kurv_ed25519ctx_verify(sig, NULL, 0, big, 0, pub), KURV_ERR_ARG);
+    cr_assert_eq(kurv_ed25519ph_sign(sig, NULL, 0, NULL, 0, kp), KURV_OK);
+    kurv_wipe(kp, sizeof kp);
 }

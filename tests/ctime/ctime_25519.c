@@ -7,7 +7,10 @@
  *
  * Covered: kurv_x25519_public_key (fixed-base table scan on edwards25519, inversion),
  * kurv_x25519 (the ladder), kurv_ed25519_public_key and kurv_ed25519_sign (SHA-512 of the
- * seed, the table scan for A and R, the scalar reductions mod L, S = r + k s). The values
+ * seed, the table scan for A and R, the scalar reductions mod L, S = r + k s),
+ * kurv_ed25519_keypair and kurv_ed25519_sign_keypair (the key pair marked secret whole; the
+ * clamping check declassifies its one answer), kurv_ed25519ctx_sign and kurv_ed25519ph_sign
+ * (RFC 8032 7.2 TEST foo, 7.3 TEST abc). The values
  * the library reveals on purpose (an all-zero shared secret, a public key that does not
  * match the seed) are declassified inside it (core/src/ct.h). Verification takes public
  * values only and is not covered.
@@ -80,6 +83,7 @@ static void ed25519_checks(void)
     int i;
     for (i = 0; i < 3; i++) {
         uint8_t seed[32], pub_ref[32], msg[2], sig_ref[64], pub[32], sig[64];
+        uint8_t kp[KURV_ED25519_KEYPAIR_LEN];
         size_t mlen = strlen(ED[i][2]) / 2;
         kurv_err e;
         CHECK(unhex(seed, 32, ED[i][0]) == 0 && unhex(pub_ref, 32, ED[i][1]) == 0 &&
@@ -104,10 +108,56 @@ static void ed25519_checks(void)
         PUBLIC(sig, 64);
         CHECK(e == KURV_OK && memcmp(sig, sig_ref, 64) == 0);
 
+        /* a key pair (s, prefix and A from the seed), then signing with it: the key pair
+         * is secret as a whole (its A is public, but marking it so would only hide less) */
+        SECRET(seed, 32);
+        e = kurv_ed25519_keypair(kp, seed);
+        PUBLIC(&e, sizeof e);
+        SECRET(kp, sizeof kp);
+        e = kurv_ed25519_sign_keypair(sig, msg, mlen, kp);
+        PUBLIC(&e, sizeof e);
+        PUBLIC(sig, 64);
+        CHECK(e == KURV_OK && memcmp(sig, sig_ref, 64) == 0);
+        PUBLIC(kp + 64, 32);
+        CHECK(memcmp(kp + 64, pub_ref, 32) == 0);
+
         /* the signature verifies (public inputs) */
         CHECK(kurv_ed25519_verify(sig, msg, mlen, pub_ref) == KURV_OK);
         kurv_wipe(seed, sizeof seed);
+        kurv_wipe(kp, sizeof kp);
     }
+}
+
+/* RFC 8032 7.2 TEST foo (Ed25519ctx) and 7.3 TEST abc (Ed25519ph): the dom2 prefixes */
+static void ed25519_dom_checks(void)
+{
+    uint8_t seed[32], kp[KURV_ED25519_KEYPAIR_LEN], msg[16], sig[64], ref[64];
+    kurv_err e;
+
+    CHECK(unhex(seed, 32, "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6") == 0 &&
+          unhex(msg, 16, "f726936d19c800494e3fdaff20b276a8") == 0 &&
+          unhex(ref, 64, "55a4cc2f70a54e04288c5f4cd1e45a7bb520b36292911876cada7323198dd87a"
+                         "8b36950b95130022907a7fb7c4e9b2d5f6cca685a587b4b21f4b888e4e7edb0d") == 0);
+    SECRET(seed, 32);
+    e = kurv_ed25519_keypair(kp, seed);
+    SECRET(kp, sizeof kp);
+    e = e != KURV_OK ? e : kurv_ed25519ctx_sign(sig, msg, 16, (const uint8_t *)"foo", 3, kp);
+    PUBLIC(&e, sizeof e);
+    PUBLIC(sig, 64);
+    CHECK(e == KURV_OK && memcmp(sig, ref, 64) == 0);
+
+    CHECK(unhex(seed, 32, "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42") == 0 &&
+          unhex(ref, 64, "98a70222f0b8121aa9d30f813d683f809e462b469c7ff87639499bb94e6dae41"
+                         "31f85042463c2a355a2003d062adf5aaa10b8c61e636062aaad11c2a26083406") == 0);
+    SECRET(seed, 32);
+    e = kurv_ed25519_keypair(kp, seed);
+    SECRET(kp, sizeof kp);
+    e = e != KURV_OK ? e : kurv_ed25519ph_sign(sig, (const uint8_t *)"abc", 3, NULL, 0, kp);
+    PUBLIC(&e, sizeof e);
+    PUBLIC(sig, 64);
+    CHECK(e == KURV_OK && memcmp(sig, ref, 64) == 0);
+    kurv_wipe(seed, sizeof seed);
+    kurv_wipe(kp, sizeof kp);
 }
 
 int main(void)
@@ -119,6 +169,7 @@ int main(void)
     }
     x25519_checks();
     ed25519_checks();
+    ed25519_dom_checks();
     if (failures) {
         fprintf(stderr, "ctime-25519: %d of %d checks failed\n", failures, checks);
         return 1;

@@ -31,6 +31,7 @@ extern "C" {
 #define KURV_ED25519_SEED_LEN 32     /* the private key: RFC 8032's 32-byte secret */
 #define KURV_ED25519_PUBKEY_LEN 32   /* the encoded point A */
 #define KURV_ED25519_SIG_LEN 64      /* R || S */
+#define KURV_ED25519_KEYPAIR_LEN 96  /* key pair: s || prefix || A (kurv_ed25519_keypair); secret */
 
 /**
  * kurv_x25519() - the X25519 function: the shared secret of a private key and a peer's
@@ -103,6 +104,55 @@ KURV_API kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t 
                                     const uint8_t seed[32], const uint8_t pub[32]);
 
 /**
+ * kurv_ed25519_keypair() - a key pair from a seed, for repeated signing: what signing
+ * needs, computed once (kurv_ed25519_sign() computes it again in every call, the public
+ * key's fixed-base multiplication included).
+ * @keypair: out, KURV_ED25519_KEYPAIR_LEN (96) bytes, s || prefix || A:
+ *             bytes  0..31  s, the clamped first half of SHA-512(@seed) (little-endian:
+ *                           bits 0-2 and 255 clear, bit 254 set), the secret scalar;
+ *             bytes 32..63  prefix, the second half of SHA-512(@seed), secret;
+ *             bytes 64..95  A, the encoding of [s]B, the public key, computed here.
+ *           The seed itself is not kept (a key file needs the seed: keep it to write one).
+ *           It holds the secret: wipe it (kurv_wipe()) when done. Zeroed on error.
+ * @seed:    KURV_ED25519_SEED_LEN (32) bytes, any value: the private key.
+ * Constant time in @seed; the hash and the point are wiped.
+ * Return: KURV_OK; KURV_ERR_ARG when a pointer is NULL.
+ * Spec: RFC 8032 5.1.5.
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_keypair(uint8_t keypair[96], const uint8_t seed[32]);
+
+/**
+ * kurv_ed25519_keypair_pubkey() - the public key of a key pair (its last 32 bytes).
+ * @pub:     out, KURV_ED25519_PUBKEY_LEN (32) bytes; zeroed on error.
+ * @keypair: 96 bytes from kurv_ed25519_keypair().
+ * Return: KURV_OK; KURV_ERR_ARG when a pointer is NULL; KURV_ERR_PRIVKEY when the key
+ * pair's s is not a clamped scalar (bits 0-2 or 255 set, or bit 254 clear: not a key pair
+ * from kurv_ed25519_keypair(), a wiped one among them).
+ * Spec: RFC 8032 5.1.5.
+ */
+KURV_API kurv_err kurv_ed25519_keypair_pubkey(uint8_t pub[32], const uint8_t keypair[96]);
+
+/**
+ * kurv_ed25519_sign_keypair() - kurv_ed25519_sign() with a key pair: the same pure Ed25519
+ * signature, without recomputing the public key (one fixed-base multiplication, [r]B).
+ * @sig:     64 bytes out, R || S.
+ * @msg:     @msg_len bytes (NULL allowed when @msg_len is 0).
+ * @keypair: 96 bytes from kurv_ed25519_keypair(). Its A was computed by kurv from s, never
+ *           taken from a caller, so the mismatched-public-key attack kurv_ed25519_sign()
+ *           checks for cannot happen through this API. The bytes are trusted as they are:
+ *           a key pair altered in memory (A not [s]B) would sign as that attack does.
+ * r = SHA-512(prefix || M) mod L, R = [r]B, k = SHA-512(R || A || M) mod L,
+ * S = (r + k s) mod L. Constant time in s, prefix and r; r and the point R are wiped.
+ * Return: KURV_OK; KURV_ERR_ARG when @sig or @keypair is NULL, or @msg is NULL with a
+ * nonzero @msg_len; KURV_ERR_PRIVKEY when s is not a clamped scalar (as
+ * kurv_ed25519_keypair_pubkey() says). @sig is zeroed on every error.
+ * Spec: RFC 8032 5.1.6.
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_sign_keypair(uint8_t sig[64], const uint8_t *msg,
+                                                             size_t msg_len,
+                                                             const uint8_t keypair[96]);
+
+/**
  * kurv_ed25519_verify() - verify a pure Ed25519 signature.
  * @sig: 64 bytes, R || S.  @msg: @msg_len bytes (NULL allowed when @msg_len is 0).
  * @pub: 32 bytes, the encoded public key A.
@@ -120,6 +170,79 @@ KURV_API kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t 
  */
 KURV_API kurv_err kurv_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                                       const uint8_t pub[32]);
+
+/*
+ * Ed25519ctx and Ed25519ph (RFC 8032 5.1): Ed25519 with the prefix
+ * dom2(phflag, C) = "SigEd25519 no Ed25519 collisions" || octet(phflag) || octet(len(C)) || C
+ * before both hashes (the nonce's and the challenge's), C the context, 0..255 bytes.
+ * Ed25519ctx (phflag 0) signs M itself and requires a non-empty context (RFC 8032 5.1:
+ * an empty one is pure Ed25519's business and is refused); Ed25519ph (phflag 1) signs
+ * PH(M) = SHA-512(M), and its context may be empty. A signature of one algorithm, or under
+ * another context, does not verify under another. Signing takes a key pair
+ * (kurv_ed25519_keypair()); verification follows kurv_ed25519_verify()'s rules.
+ */
+
+/**
+ * kurv_ed25519ctx_sign() - an Ed25519ctx signature (deterministic).
+ * @sig:     64 bytes out, R || S.
+ * @msg:     @msg_len bytes (NULL allowed when @msg_len is 0).
+ * @ctx:     the context, @ctx_len bytes, 1..255.
+ * @keypair: 96 bytes from kurv_ed25519_keypair().
+ * r = SHA-512(dom2(0, C) || prefix || M) mod L, R = [r]B,
+ * k = SHA-512(dom2(0, C) || R || A || M) mod L, S = (r + k s) mod L. Constant time in the key.
+ * Return: KURV_OK; KURV_ERR_ARG when @sig or @keypair is NULL, @msg is NULL with a nonzero
+ * @msg_len, @ctx is NULL with a nonzero @ctx_len, or @ctx_len is 0 or above 255;
+ * KURV_ERR_PRIVKEY when the key pair's s is not clamped (kurv_ed25519_keypair_pubkey()).
+ * @sig is zeroed on every error.
+ * Spec: RFC 8032 5.1 (dom2), 5.1.6.
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519ctx_sign(uint8_t sig[64], const uint8_t *msg,
+                                                        size_t msg_len, const uint8_t *ctx,
+                                                        size_t ctx_len, const uint8_t keypair[96]);
+
+/**
+ * kurv_ed25519ctx_verify() - verify an Ed25519ctx signature.
+ * @sig: 64 bytes, R || S.  @msg: @msg_len bytes (NULL allowed when @msg_len is 0).
+ * @ctx: the context, @ctx_len bytes, 1..255.  @pub: 32 bytes, the encoded public key A.
+ * kurv_ed25519_verify()'s rules, with k = SHA-512(dom2(0, C) || R || A || M) mod L.
+ * Return: KURV_OK when valid; KURV_ERR_ARG (a NULL pointer, @msg or @ctx NULL with a
+ * nonzero length, @ctx_len 0 or above 255); KURV_ERR_POINT when @pub does not decode;
+ * KURV_ERR_SIGNATURE when R does not decode, S >= L, or the equation does not hold.
+ * Spec: RFC 8032 5.1 (dom2), 5.1.7.
+ */
+KURV_API kurv_err kurv_ed25519ctx_verify(const uint8_t sig[64], const uint8_t *msg,
+                                         size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                                         const uint8_t pub[32]);
+
+/**
+ * kurv_ed25519ph_sign() - an Ed25519ph signature (deterministic) of the message M, which
+ * is hashed here: PH(M) = SHA-512(M) is what is signed.
+ * @sig:     64 bytes out, R || S.
+ * @msg:     @msg_len bytes, M (NULL allowed when @msg_len is 0).
+ * @ctx:     the context, @ctx_len bytes, 0..255 (NULL allowed when @ctx_len is 0).
+ * @keypair: 96 bytes from kurv_ed25519_keypair().
+ * As kurv_ed25519ctx_sign() with dom2(1, C) and PH(M) in place of M.
+ * Return: KURV_OK; KURV_ERR_ARG when @sig or @keypair is NULL, @msg or @ctx is NULL with a
+ * nonzero length, or @ctx_len is above 255; KURV_ERR_PRIVKEY as kurv_ed25519ctx_sign().
+ * @sig is zeroed on every error.
+ * Spec: RFC 8032 5.1 (dom2, PH = SHA-512), 5.1.6.
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519ph_sign(uint8_t sig[64], const uint8_t *msg,
+                                                       size_t msg_len, const uint8_t *ctx,
+                                                       size_t ctx_len, const uint8_t keypair[96]);
+
+/**
+ * kurv_ed25519ph_verify() - verify an Ed25519ph signature of the message M (hashed here).
+ * @sig: 64 bytes.  @msg: @msg_len bytes, M.  @ctx: @ctx_len bytes, 0..255.  @pub: 32 bytes.
+ * kurv_ed25519_verify()'s rules, with k = SHA-512(dom2(1, C) || R || A || SHA-512(M)) mod L.
+ * Return: KURV_OK when valid; KURV_ERR_ARG (a NULL pointer, @msg or @ctx NULL with a
+ * nonzero length, @ctx_len above 255); KURV_ERR_POINT when @pub does not decode;
+ * KURV_ERR_SIGNATURE when R does not decode, S >= L, or the equation does not hold.
+ * Spec: RFC 8032 5.1 (dom2, PH = SHA-512), 5.1.7.
+ */
+KURV_API kurv_err kurv_ed25519ph_verify(const uint8_t sig[64], const uint8_t *msg,
+                                        size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                                        const uint8_t pub[32]);
 
 /*
  * Key files (RFC 8410): PKCS#8 PrivateKeyInfo / OneAsymmetricKey and SubjectPublicKeyInfo,
