@@ -950,8 +950,10 @@ cross_installable() {
 # libcriterion-dev and libnanomsg5 of ARCH are downloaded and unpacked (dpkg-deb -x) into DIR.
 # Writes DIR/pkgconfig/criterion.pc (headers and library in DIR) and DIR/criterion.ini, a
 # third cross file: the build finds criterion.pc first and links ARCH's programs with
-# DIR's library folder as a RUNPATH (-rpath; also -rpath-link, for libnanomsg.so.5), so
-# they find it under qemu-user with the test's own LD_LIBRARY_PATH left as meson sets it
+# DIR's library folder as an RPATH (-rpath with --disable-new-dtags: DT_RPATH, which the
+# dynamic loader also searches for libcriterion.so's own libnanomsg.so.5, where a
+# DT_RUNPATH serves the program's direct dependencies only; -rpath-link for the link), so
+# they find it under qemu-user with the test's LD_LIBRARY_PATH left as meson sets it
 # (qemu's -E LD_LIBRARY_PATH would replace that one, and kurv.so would find no family
 # library). Prints the cross file's path; non-zero (with a message) when Debian has no
 # Criterion for ARCH or a step fails.
@@ -991,7 +993,7 @@ cross_criterion_unpacked() {
         '[properties]' \
         "pkg_config_libdir = ['$dir/pkgconfig', '/usr/lib/' + multiarch + '/pkgconfig', '/usr/share/pkgconfig']" \
         '[built-in options]' \
-        "c_link_args = ['-Wl,-rpath,' + criterion_lib, '-Wl,-rpath-link,' + criterion_lib]" \
+        "c_link_args = ['-Wl,--disable-new-dtags', '-Wl,-rpath,' + criterion_lib, '-Wl,-rpath-link,' + criterion_lib]" \
         > "$dir/criterion.ini"
     echo "$dir/criterion.ini"
 }
