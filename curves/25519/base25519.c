@@ -20,12 +20,15 @@ static uint64_t eq_mask(uint64_t x, uint64_t y)
  * row[abs - 1], or the identity (1, 1, 0) for abs = 0, negated when neg = 1 (y + x and
  * y - x traded, 2 d x y negated, lazily: 4p - 2 d x y, below 2^53, goes to a product
  * only). Every entry is read; each limb is ORed in under a mask that is all ones for the
- * one entry wanted, so there is no branch and no memory index on abs or neg. No temporary
- * but the masks: k25519_ge_base_mul wipes t and the digits once, at its end (a wipe per
- * call here cost a tenth of a signature). */
-static void select_entry(k25519_niels *t, const k25519_niels row[8], uint64_t abs, uint64_t neg)
+ * one entry wanted, so there is no branch and no memory index on abs or neg. The secret
+ * results go to the caller's t and nxy2d (the scratch of the negation) only, besides the
+ * masks: k25519_ge_base_mul wipes them and the digits once, at its end (a wipe per call
+ * here cost a tenth of a signature). */
+static void select_entry(k25519_niels *t, k25519_fe *nxy2d, const k25519_niels row[8],
+                         uint64_t abs, uint64_t neg)
 {
-    uint64_t m, swap, x;
+    static const k25519_fe zero;
+    uint64_t m, swap;
     int k, l;
 
     for (l = 0; l < 5; l++)
@@ -40,13 +43,12 @@ static void select_entry(k25519_niels *t, const k25519_niels row[8], uint64_t ab
         }
     }
     m = (uint64_t)0 - neg;
+    k25519_fe_sub_lazy(nxy2d, &zero, &t->xy2d);   /* -2dxy as 4p - 2dxy, kept under the mask */
     for (l = 0; l < 5; l++) {
         swap = (t->ypx.v[l] ^ t->ymx.v[l]) & m;
         t->ypx.v[l] ^= swap;
         t->ymx.v[l] ^= swap;
-        /* 4p - 2dxy limb by limb (k25519_fe_sub_lazy's constants), kept under the mask */
-        x = (l == 0 ? (K25519_M51 - 18) * 4 : K25519_M51 * 4) - t->xy2d.v[l];
-        t->xy2d.v[l] ^= (t->xy2d.v[l] ^ x) & m;
+        t->xy2d.v[l] ^= (t->xy2d.v[l] ^ nxy2d->v[l]) & m;
     }
 }
 
@@ -61,6 +63,7 @@ void k25519_ge_base_mul(k25519_ge *r, const uint8_t s[32])
     int8_t e[64];
     int8_t carry = 0;
     k25519_niels t;
+    k25519_fe nxy2d;
     uint64_t neg, mask, abs;
     int i, pass;
 
@@ -87,13 +90,14 @@ void k25519_ge_base_mul(k25519_ge *r, const uint8_t s[32])
             neg = (uint64_t)(int64_t)e[i] >> 63;
             mask = (uint64_t)0 - neg;
             abs = (((uint64_t)(int64_t)e[i]) ^ mask) + neg;
-            select_entry(&t, K25519_BASE_COMB[i / 2], abs, neg);
+            select_entry(&t, &nxy2d, K25519_BASE_COMB[i / 2], abs, neg);
             k25519_ge_madd(r, r, &t);
         }
     }
     kurv_wipe(e, sizeof e);
     kurv_wipe(&carry, sizeof carry);
     kurv_wipe(&t, sizeof t);
+    kurv_wipe(&nxy2d, sizeof nxy2d);
     kurv_wipe(&neg, sizeof neg);
     kurv_wipe(&mask, sizeof mask);
     kurv_wipe(&abs, sizeof abs);
