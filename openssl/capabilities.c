@@ -10,6 +10,10 @@
  *   brainpoolP256r1tls13 31, brainpoolP384r1tls13 32, brainpoolP512r1tls13 33: TLS 1.3 only,
  *   no DTLS (-1), the same curves and ECDHE as their TLS 1.2 namesakes.
  * tls-group-name-internal is kurv's curve name (the keymgmt's gen takes it as "group").
+ * With the kurv-25519 family loaded (KURV_HAVE_25519, kp_ecx_loaded()): x25519, id 29, 128
+ * security bits, TLS 1.0 and later, DTLS 1.0 and later, algorithm "X25519" (kurv's KEYMGMT
+ * X25519, ecx_keymgmt.c), internal name "x25519" (what its gen's "group" takes): OpenSSL
+ * 3.0's own entry, which libssl keeps from the provider whose X25519 keymgmt it fetched.
  *
  * Then, when OpenSSL's default provider is loaded (delegate.c), kurv passes on the default
  * provider's own EC entries (TLS-GROUP algorithm "EC") whose group id kurv did not announce:
@@ -22,6 +26,7 @@
 #include <openssl/params.h>
 #include <openssl/prov_ssl.h>
 #include <openssl/provider.h>
+#include <kurv_curve_list.h>   /* KURV_HAVE_25519 */
 #include "prov.h"
 
 static const struct {
@@ -44,6 +49,29 @@ static const struct {
     {"brainpoolP384r1tls13", "brainpoolP384r1", 32, 192, TLS1_3_VERSION, 0, -1, -1},
     {"brainpoolP512r1tls13", "brainpoolP512r1", 33, 256, TLS1_3_VERSION, 0, -1, -1},
 };
+
+/* group() - one TLS-GROUP entry to @cb (OpenSSL's params, provider-base(7)). Return @cb's. */
+static int group(OSSL_CALLBACK *cb, void *arg, const char *tlsname, const char *internal,
+                 const char *alg, unsigned id, unsigned secbits, int mintls, int maxtls,
+                 int mindtls, int maxdtls)
+{
+    unsigned is_kem = 0;
+    OSSL_PARAM p[] = {
+        OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, (char *)tlsname, strlen(tlsname)),
+        OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, (char *)internal,
+                               strlen(internal)),
+        OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, (char *)alg, strlen(alg)),
+        OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &id),
+        OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &secbits),
+        OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_IS_KEM, &is_kem),
+        OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &mintls),
+        OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &maxtls),
+        OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &mindtls),
+        OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &maxdtls),
+        OSSL_PARAM_END
+    };
+    return cb(p, arg);
+}
 
 /* Was group id @id announced by kurv (a curve found)? */
 static int kurv_has_id(unsigned id)
@@ -83,28 +111,16 @@ int kp_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb
         const kp_curve *c = kp_curve_find(groups[i].curve);
         if (c == NULL)
             continue;   /* its family is not installed */
-        unsigned id = groups[i].id, secbits = groups[i].secbits;
-        int mintls = groups[i].mintls, maxtls = groups[i].maxtls;
-        int mindtls = groups[i].mindtls, maxdtls = groups[i].maxdtls;
-        unsigned is_kem = 0;
-        OSSL_PARAM p[] = {
-            OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, (char *)groups[i].tlsname,
-                                   strlen(groups[i].tlsname)),
-            OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, (char *)c->name,
-                                   strlen(c->name)),
-            OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, "EC", 2),
-            OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &id),
-            OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &secbits),
-            OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_IS_KEM, &is_kem),
-            OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &mintls),
-            OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &maxtls),
-            OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &mindtls),
-            OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &maxdtls),
-            OSSL_PARAM_END
-        };
-        if (!cb(p, arg))
+        if (!group(cb, arg, groups[i].tlsname, c->name, "EC", groups[i].id, groups[i].secbits,
+                   groups[i].mintls, groups[i].maxtls, groups[i].mindtls, groups[i].maxdtls))
             return 0;
     }
+#ifdef KURV_HAVE_25519
+    if (kp_ecx_loaded()
+        && !group(cb, arg, "x25519", "x25519", "X25519", 29, 128, TLS1_VERSION, 0,
+                  DTLS1_VERSION, 0))
+        return 0;
+#endif
     const kp_dfn *df = kp_dlg_get(provctx);
     if (df != NULL) {
         relay r = {cb, arg};

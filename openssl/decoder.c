@@ -192,9 +192,8 @@ static void declined(const uint8_t *oid, size_t oid_len)
     ASN1_OBJECT_free(obj);
 }
 
-/* read_all() - the whole of @in into @buf (@cap bytes) through the core's BIO_read_ex.
- * Return: the length; 0 when empty, unreadable or longer than @cap. */
-static size_t read_all(const kp_provctx *pc, OSSL_CORE_BIO *in, uint8_t *buf, size_t cap)
+/* kp_dec_read_all() - contract in prov.h. */
+size_t kp_dec_read_all(const kp_provctx *pc, OSSL_CORE_BIO *in, uint8_t *buf, size_t cap)
 {
     size_t len = 0, got = 0;
     if (pc->bio_read_ex == NULL)
@@ -218,7 +217,7 @@ static int decode(kp_provctx *pc, enum structure want, OSSL_CORE_BIO *cin, int s
     size_t oid_len;
     int form, ret = 1;
     kp_key *k = NULL;
-    size_t len = read_all(pc, cin, buf, sizeof buf);
+    size_t len = kp_dec_read_all(pc, cin, buf, sizeof buf);
     int check = want == SPKI ? dec_pub_selection(pc, selection)
                              : dec_priv_selection(pc, selection);
     if (len == 0 || !check || !key_shape(buf, len, want, &oid, &oid_len, &form))

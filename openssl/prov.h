@@ -28,6 +28,7 @@
  *                  encoder too
  *   encoder_text.c ENCODER "EC" output=text: the key as OpenSSL's default provider prints it
  *                  (`openssl pkey -text`, EVP_PKEY_print_private/public/params)
+ *   ecx*.c         X25519 and Ed25519 (with the kurv-25519 family only): their files in ecx.h
  *   encode_out.c   what the encoders share: the core's BIO_write_ex, the "encode" trace line,
  *                  the hand-off of a declined key to the default provider's encoders through
  *                  delegate.c's child library context
@@ -261,6 +262,10 @@ extern const OSSL_DISPATCH kp_keymgmt_functions[];
 extern const OSSL_DISPATCH kp_signature_functions[];
 extern const OSSL_DISPATCH kp_keyexch_functions[];
 /* decoder.c: the decoders of PrivateKeyInfo, SubjectPublicKeyInfo and SEC1 (type-specific). */
+/* kp_dec_read_all() - the whole of the core's BIO @in into @buf (@cap bytes) through @pc's
+ * core BIO_read_ex (also for ecx_decoder.c). Return: the length; 0 when empty, unreadable or
+ * longer than @cap. */
+size_t kp_dec_read_all(const kp_provctx *pc, OSSL_CORE_BIO *in, uint8_t *buf, size_t cap);
 extern const OSSL_DISPATCH kp_decoder_pkcs8_functions[];
 extern const OSSL_DISPATCH kp_decoder_spki_functions[];
 extern const OSSL_DISPATCH kp_decoder_sec1_functions[];
@@ -291,6 +296,26 @@ typedef struct kp_enc_how {
  * its errors stay in the queue), nothing traced then. */
 int kp_enc_default(kp_provctx *pc, OSSL_CORE_BIO *out, const kp_key *k, int selection,
                    const kp_enc_how *how, OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg);
+/* The X25519 and Ed25519 part (issue 34; its files and their interface: ecx.h), built only
+ * with the kurv-25519 family (KURV_HAVE_25519 in kurv_curve_list.h); offered only while
+ * libkurv-25519.so.0 is loaded. */
+/* kp_ecx_load() - dlopen() libkurv-25519.so.0 and resolve its functions (ecx_lib.c); 1 when
+ * all were found, else 0 (the loader's reason in kp_ecx_missing()). kp_ecx_unload() -
+ * dlclose() it. kp_ecx_loaded() - 1 while loaded. */
+int kp_ecx_load(void);
+void kp_ecx_unload(void);
+int kp_ecx_loaded(void);
+/* kp_ecx_missing() - why kp_ecx_load() failed ("" when it did not), at most 255 bytes. */
+const char *kp_ecx_missing(void);
+/* the dispatch tables: ecx_keymgmt.c, ecx_signature.c, ecx_keyexch.c */
+extern const OSSL_DISPATCH kp_x25519_keymgmt_functions[];
+extern const OSSL_DISPATCH kp_ed25519_keymgmt_functions[];
+extern const OSSL_DISPATCH kp_ed25519_signature_functions[];
+extern const OSSL_DISPATCH kp_x25519_keyexch_functions[];
+/* the decoders (ecx_decoder.c) and encoders (ecx_encoder.c), NULL-terminated lists */
+extern const OSSL_ALGORITHM kp_ecx_decoder_algs[];
+extern const OSSL_ALGORITHM kp_ecx_encoder_algs[];
+
 /* capabilities.c: the TLS-GROUP entries of the curves found. */
 OSSL_FUNC_provider_get_capabilities_fn kp_get_capabilities;
 

@@ -14,7 +14,12 @@
  *   OSSL_provider_init fails, saying so in one line on stderr and in the error queue.
  * Algorithms (property "provider=kurv"):
  *   KEYMGMT EC:id-ecPublicKey:1.2.840.10045.2.1, SIGNATURE ECDSA, KEYEXCH ECDH,
- *   capability TLS-GROUP, DECODERs (decoder.c) and ENCODERs (encoder.c) of EC keys.
+ *   capability TLS-GROUP, DECODERs (decoder.c) and ENCODERs (encoder.c) of EC keys;
+ *   with the kurv-25519 family built (KURV_HAVE_25519) and libkurv-25519.so.0 loaded at load
+ *   (ecx_lib.c) also KEYMGMT X25519:1.3.101.110 and ED25519:1.3.101.112, SIGNATURE ED25519,
+ *   KEYEXCH X25519, their DECODERs and ENCODERs (ecx.h) and the TLS group x25519; when that
+ *   library does not load, none of them, and the build info says why ("; 25519 not loaded:
+ *   <reason>").
  * Trace: KURV_PROVIDER_LOG=FILE (read at load, trace.c) appends one line per operation
  * ("<op> <curve>"; "<op> <curve> (default)" for work delegate.c hands to OpenSSL's default).
  * Calls go one way: provider.c calls the other files of openssl/ and none calls it (the
@@ -29,6 +34,7 @@
 #include <openssl/err.h>
 #include <openssl/params.h>
 #include <kurv/util.h>
+#include <kurv_curve_list.h>   /* KURV_HAVE_25519 */
 #include "prov.h"
 
 /* Module state, shared by every library context that loads the provider: set up by the
@@ -108,6 +114,62 @@ static const OSSL_ALGORITHM decoder_algs[] = {
     {NULL, NULL, NULL, NULL}
 };
 
+#ifdef KURV_HAVE_25519
+static const OSSL_ALGORITHM ecx_keymgmt_algs[] = {
+    {"X25519:1.3.101.110", "provider=kurv", kp_x25519_keymgmt_functions, "X25519 keys (kurv)"},
+    {"ED25519:1.3.101.112", "provider=kurv", kp_ed25519_keymgmt_functions, "Ed25519 keys (kurv)"},
+    {NULL, NULL, NULL, NULL}
+};
+static const OSSL_ALGORITHM ecx_signature_algs[] = {
+    {"ED25519:1.3.101.112", "provider=kurv", kp_ed25519_signature_functions,
+     "pure Ed25519, RFC 8032 (kurv)"},
+    {NULL, NULL, NULL, NULL}
+};
+static const OSSL_ALGORITHM ecx_keyexch_algs[] = {
+    {"X25519:1.3.101.110", "provider=kurv", kp_x25519_keyexch_functions, "X25519, RFC 7748 (kurv)"},
+    {NULL, NULL, NULL, NULL}
+};
+#endif
+
+/* The tables query answers: the EC ones, followed by X25519's and Ed25519's when
+ * libkurv-25519 loaded (filled by join() at the first load, under lock). */
+enum { KP_OPS = 5, KP_ALGS_MAX = 40 };
+static OSSL_ALGORITHM joined[KP_OPS][KP_ALGS_MAX];
+
+/* join() - @a's entries then @b's (NULL: none) into @dst (KP_ALGS_MAX entries, the last
+ * one kept as the terminator; entries beyond are dropped). */
+static void join(OSSL_ALGORITHM *dst, const OSSL_ALGORITHM *a, const OSSL_ALGORITHM *b)
+{
+    size_t n = 0;
+    for (; a->algorithm_names != NULL && n < KP_ALGS_MAX - 1; a++)
+        dst[n++] = *a;
+    for (; b != NULL && b->algorithm_names != NULL && n < KP_ALGS_MAX - 1; b++)
+        dst[n++] = *b;
+    dst[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+}
+
+/* join_all() - the tables of query, with the 25519 ones when @ecx. */
+static void join_all(int ecx)
+{
+    const OSSL_ALGORITHM *more[KP_OPS] = {NULL, NULL, NULL, NULL, NULL};
+#ifdef KURV_HAVE_25519
+    if (ecx) {
+        more[0] = ecx_keymgmt_algs;
+        more[1] = ecx_signature_algs;
+        more[2] = ecx_keyexch_algs;
+        more[3] = kp_ecx_decoder_algs;
+        more[4] = kp_ecx_encoder_algs;
+    }
+#else
+    (void)ecx;
+#endif
+    join(joined[0], keymgmt_algs, more[0]);
+    join(joined[1], signature_algs, more[1]);
+    join(joined[2], keyexch_algs, more[2]);
+    join(joined[3], decoder_algs, more[3]);
+    join(joined[4], kp_encoder_algs, more[4]);
+}
+
 /* kp_query() - the algorithms of @operation_id (keymgmt, signature, keyexch,
  * decoder, encoder; cacheable);
  * NULL for other operations and when no family was found at load. */
@@ -118,11 +180,11 @@ static const OSSL_ALGORITHM *kp_query(void *provctx, int operation_id, int *no_c
     if (kp_curve_count() == 0)
         return NULL;
     switch (operation_id) {
-    case OSSL_OP_KEYMGMT: return keymgmt_algs;
-    case OSSL_OP_SIGNATURE: return signature_algs;
-    case OSSL_OP_KEYEXCH: return keyexch_algs;
-    case OSSL_OP_DECODER: return decoder_algs;
-    case OSSL_OP_ENCODER: return kp_encoder_algs;
+    case OSSL_OP_KEYMGMT: return joined[0];
+    case OSSL_OP_SIGNATURE: return joined[1];
+    case OSSL_OP_KEYEXCH: return joined[2];
+    case OSSL_OP_DECODER: return joined[3];
+    case OSSL_OP_ENCODER: return joined[4];
     default: return NULL;
     }
 }
@@ -139,6 +201,9 @@ static void kp_teardown(void *provctx)
     if (users > 0 && --users == 0) {
         kp_families_unload();
         kp_trace_close();
+#ifdef KURV_HAVE_25519
+        kp_ecx_unload();
+#endif
     }
     pthread_mutex_unlock(&lock);
 }
@@ -200,15 +265,26 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                     sizeof curve_names - strlen(curve_names) - 1);
         }
         const char *missing = kp_families_missing();
-        snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s%s%s", kurv_version(),
+        int ecx = 0;
+        const char *ecx_missing = "";
+#ifdef KURV_HAVE_25519
+        ecx = kp_ecx_load();
+        ecx_missing = kp_ecx_missing();
+#endif
+        join_all(ecx);
+        snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s%s%s%s%s", kurv_version(),
                  curve_names,
-                 *missing != '\0' ? "; not loaded: " : "", missing);
+                 *missing != '\0' ? "; not loaded: " : "", missing,
+                 *ecx_missing != '\0' ? "; 25519 not loaded: " : "", ecx_missing);
     }
     if (kp_curve_count() == 0) {
         no_family(kp_families_missing());
         if (--users == 0) {
             kp_families_unload();
             kp_trace_close();
+#ifdef KURV_HAVE_25519
+            kp_ecx_unload();
+#endif
         }
         pthread_mutex_unlock(&lock);
         kp_dlg_free(ctx->dlg);
