@@ -38,6 +38,9 @@ typedef struct kp_ecx_api {
                                const uint8_t pub[32]);
     kurv_err (*privkey_encode)(uint8_t *out, size_t *out_len, kurv_25519_alg alg,
                                kurv_keyfmt fmt, const uint8_t key[32]);
+    kurv_err (*privkey_encode_pass)(uint8_t *out, size_t *out_len, kurv_25519_alg alg,
+                                    kurv_keyfmt fmt, const uint8_t key[32],
+                                    const uint8_t *pass, size_t pass_len, unsigned long iter);
     kurv_err (*privkey_decode)(kurv_25519_alg *alg, uint8_t key[32], const uint8_t *in,
                                size_t in_len);
     kurv_err (*pubkey_encode)(uint8_t *out, size_t *out_len, kurv_25519_alg alg,

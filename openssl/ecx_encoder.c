@@ -9,15 +9,22 @@
  *   S = SubjectPublicKeyInfo  RFC 8410 4, PEM "PUBLIC KEY"; selection: public key
  * with OpenSSL's selection rule (kp_does_selection). The encoders have no import_object:
  * OpenSSL offers them kurv's keys only.
- * Not done: encryption. A cipher set (OSSL_ENCODER_PARAM_CIPHER, `openssl pkey -aes256`)
- * is refused at set_ctx_params with PROV_R_NOT_SUPPORTED, so that no key is written in the
- * clear when encryption was asked for; a NULL cipher name is taken (none).
+ * Encryption: with the cipher AES-256-CBC set (OSSL_ENCODER_PARAM_CIPHER, `openssl pkey
+ * -aes256`, PEM_write_bio_PrivateKey with EVP_aes_256_cbc()) a PrivateKeyInfo encoder writes
+ * an EncryptedPrivateKeyInfo (RFC 5958 3, PEM "ENCRYPTED PRIVATE KEY") by
+ * kurv_25519_privkey_encode_pass(): PBES2, PBKDF2-HMAC-SHA-256 with OpenSSL's 2048
+ * iterations (PKCS5_DEFAULT_ITER) and a fresh salt, AES-256-CBC with a fresh IV, the layout
+ * OpenSSL writes; the passphrase from the callback OpenSSL hands over (at most 1023 bytes,
+ * wiped after use). Another cipher is refused at a PrivateKeyInfo encoder's set_ctx_params with PROV_R_NOT_SUPPORTED,
+ * so that no key is written in the clear when encryption was asked for; a NULL cipher name
+ * is taken (none).
  * Outputs: the bytes to the core's BIO (kp_enc_put, encode_out.c). The plaintext buffer is
- * wiped. Trace "encode <alg> <structure>". Errors: 0 with an error raised for a NULL key, a
+ * wiped. Trace "encode <alg> <structure>" (EncryptedPrivateKeyInfo when encrypted). Errors: 0 with an error raised for a NULL key, a
  * selection the structure does not hold (ERR_R_PASSED_INVALID_ARGUMENT), a key without the
  * part written (PROV_R_NOT_A_PRIVATE_KEY / PROV_R_NOT_A_PUBLIC_KEY), write errors.
  */
 #include <string.h>
+#include <strings.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -31,7 +38,11 @@ typedef struct {
     kp_provctx *pc;
     int priv;             /* 1: PrivateKeyInfo, 0: SubjectPublicKeyInfo */
     kurv_keyfmt fmt;      /* KURV_KEYFMT_DER or KURV_KEYFMT_PEM */
+    int encrypt;          /* 1: AES-256-CBC set (PrivateKeyInfo encoders only) */
 } kp_ecx_enc;
+
+/* OpenSSL's PBKDF2 iteration count for PKCS#8 encryption (PKCS5_DEFAULT_ITER) */
+#define KP_ECX_PBKDF2_ITER 2048
 
 static OSSL_FUNC_encoder_freectx_fn enc_freectx;
 static OSSL_FUNC_encoder_set_ctx_params_fn enc_set_ctx_params;
@@ -78,27 +89,34 @@ static const OSSL_PARAM *enc_settable_ctx_params(void *provctx)
     return list;
 }
 
-/* enc_set_ctx_params() - a cipher named (not NULL) is refused (PROV_R_NOT_SUPPORTED: kurv
- * does not encrypt these keys here); properties taken. Return 1/0. */
+/* enc_set_ctx_params() - the cipher of a PrivateKeyInfo encoder: AES-256-CBC (any case) or
+ * none (a NULL name); another one is refused (PROV_R_NOT_SUPPORTED). A SubjectPublicKeyInfo
+ * encoder takes and ignores it (a public key is not encrypted, as OpenSSL's); properties
+ * taken. Return 1/0. */
 static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
-    (void)vctx;
+    kp_ecx_enc *c = vctx;
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_ENCODER_PARAM_CIPHER);
     const char *name = NULL;
     if (p == NULL)
         return 1;
     if (!OSSL_PARAM_get_utf8_string_ptr(p, &name))
         return 0;
-    if (name != NULL) {
-        kp_err(PROV_R_NOT_SUPPORTED, "kurv: encrypted X25519/Ed25519 key files (%s)", name);
+    c->encrypt = 0;
+    if (name == NULL || !c->priv)
+        return 1;
+    if ((strcasecmp(name, "AES-256-CBC") != 0 && strcasecmp(name, "AES256") != 0)) {
+        kp_err(PROV_R_NOT_SUPPORTED, "kurv: X25519/Ed25519 key files are encrypted with "
+               "AES-256-CBC only (%s asked)", name);
         return 0;
     }
+    c->encrypt = 1;
     return 1;
 }
 
 /* enc_encode() - OSSL_FUNC_encoder_encode: the key @obj_raw (kp_ecx) in the context's
- * structure and format to @out (contract at the top); @obj_abstract must be NULL; the
- * passphrase callback is unused. Return 1/0 (error raised). */
+ * structure and format to @out (contract at the top), encrypted with the passphrase @cb
+ * gives when a cipher is set; @obj_abstract must be NULL. Return 1/0 (error raised). */
 static int enc_encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
                       const OSSL_PARAM obj_abstract[], int selection,
                       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
@@ -106,9 +124,8 @@ static int enc_encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
     const kp_ecx_enc *c = vctx;
     const kp_ecx *k = obj_raw;
     const kp_ecx_api *x = kp_ecx_fns();
-    uint8_t buf[KURV_25519_MAX_KEYFILE_LEN];
+    uint8_t buf[KURV_25519_MAX_ENC_KEYFILE_LEN];
     size_t len = sizeof buf;
-    (void)cb, (void)cbarg;
     if (k == NULL || obj_abstract != NULL || x == NULL
         || !(selection & (c->priv ? KP_SEL_PRIV : KP_SEL_PUB))) {
         ERR_raise(ERR_LIB_PROV, ERR_R_PASSED_INVALID_ARGUMENT);
@@ -118,15 +135,33 @@ static int enc_encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
         ERR_raise(ERR_LIB_PROV, c->priv ? PROV_R_NOT_A_PRIVATE_KEY : PROV_R_NOT_A_PUBLIC_KEY);
         return 0;
     }
-    kurv_err e = c->priv ? x->privkey_encode(buf, &len, k->alg, c->fmt, k->priv)
-                         : x->pubkey_encode(buf, &len, k->alg, c->fmt, k->pub);
+    kurv_err e;
+    if (c->encrypt) {
+        char pass[1024];
+        size_t plen = 0;
+        OSSL_PARAM none[] = { OSSL_PARAM_END };
+        if (cb == NULL || !cb(pass, sizeof pass, &plen, none, cbarg) || plen > sizeof pass) {
+            kurv_wipe(pass, sizeof pass);
+            kp_err(PROV_R_UNABLE_TO_GET_PASSPHRASE, "kurv: %s: no passphrase",
+                   kp_ecx_name(k->alg));
+            return 0;
+        }
+        e = x->privkey_encode_pass(buf, &len, k->alg, c->fmt, k->priv, (const uint8_t *)pass,
+                                   plen, KP_ECX_PBKDF2_ITER);
+        kurv_wipe(pass, sizeof pass);
+    } else if (c->priv) {
+        e = x->privkey_encode(buf, &len, k->alg, c->fmt, k->priv);
+    } else {
+        e = x->pubkey_encode(buf, &len, k->alg, c->fmt, k->pub);
+    }
     int ok = e == KURV_OK && kp_enc_put(c->pc, out, buf, len);
     kurv_wipe(buf, sizeof buf);
     if (e != KURV_OK)
         kp_err(ERR_R_INTERNAL_ERROR, "kurv: %s key file: %s", kp_ecx_name(k->alg),
                kurv_strerror(e));
     if (ok)
-        kp_enc_trace(kp_ecx_name(k->alg), c->priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo",
+        kp_enc_trace(kp_ecx_name(k->alg), c->encrypt ? "EncryptedPrivateKeyInfo"
+                                          : c->priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo",
                      0);
     return ok;
 }

@@ -51,6 +51,7 @@ int kp_ecx_load(void)
         || !RESOLVE(ed25519_sign_keypair, ed25519_sign_keypair)
         || !RESOLVE(ed25519_verify, ed25519_verify)
         || !RESOLVE(privkey_encode, 25519_privkey_encode)
+        || !RESOLVE(privkey_encode_pass, 25519_privkey_encode_pass)
         || !RESOLVE(privkey_decode, 25519_privkey_decode)
         || !RESOLVE(pubkey_encode, 25519_pubkey_encode)
         || !RESOLVE(pubkey_decode, 25519_pubkey_decode)) {

@@ -7,6 +7,7 @@
 #      kurv (trace "decode ALG") and written again byte for byte, PKCS#8 and
 #      SubjectPublicKeyInfo, PEM and DER (trace "encode ALG ..."); keys made by kurv (trace
 #      "keygen ALG") read by the default provider alone and written by it byte for byte;
+#      encrypted PKCS#8 (AES-256-CBC) both ways, another cipher refused by kurv;
 #   2. Ed25519 signatures (`pkeyutl -sign -rawin`: EVP_DigestSign) of several messages equal
 #      to the default provider's (deterministic), each verified by the other side; altered
 #      signatures and messages refused by kurv;
@@ -60,6 +61,25 @@ for alg in ED25519 X25519; do
     openssl pkey $D -in "$a.g.pem" -pubout -out "$a.g.d.pub"
     cmp -s "$a.g.k.pub" "$a.g.d.pub" || fail "$alg: kurv's public key differs from OpenSSL's"
     [ ! -f "$LOG" ] || fail "the default provider alone used kurv"
+    # encrypted PKCS#8 (AES-256-CBC): written by kurv, read by the default provider alone, and
+    # the other way round; another cipher refused by kurv (never written in the clear)
+    reset_log
+    openssl pkey $P -in "$a.g.pem" -aes256 -passout pass:kurv-pw -out "$a.g.enc"
+    expect_count 1 "encode $alg EncryptedPrivateKeyInfo"
+    grep -q 'BEGIN ENCRYPTED PRIVATE KEY' "$a.g.enc" || fail "$alg: not encrypted"
+    openssl pkey $D -in "$a.g.enc" -passin pass:kurv-pw -out "$a.g.dec"
+    cmp -s "$a.g.pem" "$a.g.dec" || fail "$alg: kurv's encrypted key read by OpenSSL differs"
+    must_fail "$alg: OpenSSL read kurv's encrypted key with a wrong password" \
+        openssl pkey $D -in "$a.g.enc" -passin pass:wrong
+    openssl pkey $D -in "$a.d.pem" -aes256 -passout pass:pw2 -out "$a.d.enc"
+    reset_log
+    openssl pkey $P -in "$a.d.enc" -passin pass:pw2 -out "$a.d.dec"
+    expect_count 1 "decode $alg"
+    cmp -s "$a.d.pem" "$a.d.dec" || fail "$alg: OpenSSL's encrypted key read by kurv differs"
+    must_fail "$alg: kurv wrote with another cipher" \
+        openssl pkey $P -in "$a.g.pem" -aria128 -passout pass:x -out "$a.g.aria"
+    ! grep -q 'BEGIN PRIVATE KEY' "$a.g.aria" 2>/dev/null || fail "$alg: written in the clear"
+    reset_log
     openssl pkey $KURV -in "$a.g.pem" -check -noout >/dev/null 2>&1 || fail "$alg: kurv check"
     expect_count 1 "check $alg"
     reset_log
