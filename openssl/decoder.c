@@ -50,8 +50,6 @@
 
 static OSSL_FUNC_decoder_newctx_fn dec_newctx;
 static OSSL_FUNC_decoder_freectx_fn dec_freectx;
-static OSSL_FUNC_decoder_does_selection_fn dec_priv_selection;
-static OSSL_FUNC_decoder_does_selection_fn dec_pub_selection;
 static OSSL_FUNC_decoder_decode_fn dec_pkcs8;
 static OSSL_FUNC_decoder_decode_fn dec_spki;
 static OSSL_FUNC_decoder_decode_fn dec_sec1;
@@ -63,17 +61,6 @@ enum structure { PKCS8, SPKI, SEC1 };
 /* dec_newctx() - OSSL_FUNC_decoder_newctx: the decoder's context is the provider's. */
 static void *dec_newctx(void *provctx) { return provctx; }
 static void dec_freectx(void *ctx) { (void)ctx; }
-
-static int dec_priv_selection(void *provctx, int selection)
-{
-    (void)provctx;
-    return kp_does_selection(selection, KP_SEL_PRIV);
-}
-static int dec_pub_selection(void *provctx, int selection)
-{
-    (void)provctx;
-    return kp_does_selection(selection, KP_SEL_PUB);
-}
 
 /* tlv() - one DER element at *@p (before @end): its tag in *@tag, its content in
  * [*@c, *@c + *@len); *@p moves past it. 0 when malformed (lengths up to 3 bytes).
@@ -218,8 +205,8 @@ static int decode(kp_provctx *pc, enum structure want, OSSL_CORE_BIO *cin, int s
     int form, ret = 1;
     kp_key *k = NULL;
     size_t len = kp_dec_read_all(pc, cin, buf, sizeof buf);
-    int check = want == SPKI ? dec_pub_selection(pc, selection)
-                             : dec_priv_selection(pc, selection);
+    int check = want == SPKI ? kp_sel_pub(pc, selection)
+                             : kp_sel_priv(pc, selection);
     if (len == 0 || !check || !key_shape(buf, len, want, &oid, &oid_len, &form))
         goto done;
 
@@ -310,6 +297,6 @@ static int dec_sec1(void *ctx, OSSL_CORE_BIO *in, int selection, OSSL_CALLBACK *
         {OSSL_FUNC_DECODER_DECODE, (void (*)(void))fn},                           \
         {0, NULL}                                                                 \
     }
-DECODER_TABLE(kp_decoder_pkcs8_functions, dec_priv_selection, dec_pkcs8);
-DECODER_TABLE(kp_decoder_spki_functions, dec_pub_selection, dec_spki);
-DECODER_TABLE(kp_decoder_sec1_functions, dec_priv_selection, dec_sec1);
+DECODER_TABLE(kp_decoder_pkcs8_functions, kp_sel_priv, dec_pkcs8);
+DECODER_TABLE(kp_decoder_spki_functions, kp_sel_pub, dec_spki);
+DECODER_TABLE(kp_decoder_sec1_functions, kp_sel_priv, dec_sec1);

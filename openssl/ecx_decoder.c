@@ -32,24 +32,11 @@
 
 static OSSL_FUNC_decoder_newctx_fn dec_newctx;
 static OSSL_FUNC_decoder_freectx_fn dec_freectx;
-static OSSL_FUNC_decoder_does_selection_fn dec_priv_selection;
-static OSSL_FUNC_decoder_does_selection_fn dec_pub_selection;
 static OSSL_FUNC_decoder_decode_fn dec_x_pki, dec_x_spki, dec_ed_pki, dec_ed_spki;
 
 /* dec_newctx() - the decoder's context is the provider's. */
 static void *dec_newctx(void *provctx) { return provctx; }
 static void dec_freectx(void *ctx) { (void)ctx; }
-
-static int dec_priv_selection(void *provctx, int selection)
-{
-    (void)provctx;
-    return kp_does_selection(selection, KP_SEL_PRIV);
-}
-static int dec_pub_selection(void *provctx, int selection)
-{
-    (void)provctx;
-    return kp_does_selection(selection, KP_SEL_PUB);
-}
 
 /* decode() - the decoders' work: @alg's PrivateKeyInfo (@priv) or SubjectPublicKeyInfo
  * (contract at the top). */
@@ -62,7 +49,7 @@ static int decode(kp_provctx *pc, kurv_25519_alg alg, int priv, OSSL_CORE_BIO *c
     kp_ecx *k = NULL;
     int ret = 1;
     size_t len = kp_dec_read_all(pc, cin, buf, sizeof buf);
-    int check = priv ? dec_priv_selection(pc, selection) : dec_pub_selection(pc, selection);
+    int check = priv ? kp_sel_priv(pc, selection) : kp_sel_pub(pc, selection);
     if (x == NULL || len == 0 || !check)
         goto done;
     kurv_err e = priv ? x->privkey_decode(&got, key, buf, len)
@@ -108,10 +95,10 @@ KP_ECX_DECODE(dec_ed_spki, KURV_25519_ED25519, 0)
         {OSSL_FUNC_DECODER_DECODE, (void (*)(void))fn},                           \
         {0, NULL}                                                                 \
     }
-KP_ECX_DECODER(x_pki, dec_priv_selection, dec_x_pki);
-KP_ECX_DECODER(x_spki, dec_pub_selection, dec_x_spki);
-KP_ECX_DECODER(ed_pki, dec_priv_selection, dec_ed_pki);
-KP_ECX_DECODER(ed_spki, dec_pub_selection, dec_ed_spki);
+KP_ECX_DECODER(x_pki, kp_sel_priv, dec_x_pki);
+KP_ECX_DECODER(x_spki, kp_sel_pub, dec_x_spki);
+KP_ECX_DECODER(ed_pki, kp_sel_priv, dec_ed_pki);
+KP_ECX_DECODER(ed_spki, kp_sel_pub, dec_ed_spki);
 
 #define KP_X "X25519:1.3.101.110"
 #define KP_ED "ED25519:1.3.101.112"

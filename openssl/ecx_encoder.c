@@ -47,7 +47,6 @@ typedef struct {
 static OSSL_FUNC_encoder_freectx_fn enc_freectx;
 static OSSL_FUNC_encoder_set_ctx_params_fn enc_set_ctx_params;
 static OSSL_FUNC_encoder_settable_ctx_params_fn enc_settable_ctx_params;
-static OSSL_FUNC_encoder_does_selection_fn enc_priv_selection, enc_pub_selection;
 static OSSL_FUNC_encoder_encode_fn enc_encode;
 
 /* new_ctx() - an encoder context for the structure @priv names in @fmt; NULL when memory
@@ -65,17 +64,6 @@ static void *new_ctx(void *provctx, int priv, kurv_keyfmt fmt)
     return c;
 }
 static void enc_freectx(void *ctx) { OPENSSL_free(ctx); }
-
-static int enc_priv_selection(void *provctx, int selection)
-{
-    (void)provctx;
-    return kp_does_selection(selection, KP_SEL_PRIV);
-}
-static int enc_pub_selection(void *provctx, int selection)
-{
-    (void)provctx;
-    return kp_does_selection(selection, KP_SEL_PUB);
-}
 
 /* enc_settable_ctx_params() - cipher and properties (static). */
 static const OSSL_PARAM *enc_settable_ctx_params(void *provctx)
@@ -178,10 +166,10 @@ static int enc_encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
         {OSSL_FUNC_ENCODER_ENCODE, (void (*)(void))enc_encode},                         \
         {0, NULL}                                                                       \
     }
-KP_ECX_ENCODER(pki_der, 1, KURV_KEYFMT_DER, enc_priv_selection);
-KP_ECX_ENCODER(pki_pem, 1, KURV_KEYFMT_PEM, enc_priv_selection);
-KP_ECX_ENCODER(spki_der, 0, KURV_KEYFMT_DER, enc_pub_selection);
-KP_ECX_ENCODER(spki_pem, 0, KURV_KEYFMT_PEM, enc_pub_selection);
+KP_ECX_ENCODER(pki_der, 1, KURV_KEYFMT_DER, kp_sel_priv);
+KP_ECX_ENCODER(pki_pem, 1, KURV_KEYFMT_PEM, kp_sel_priv);
+KP_ECX_ENCODER(spki_der, 0, KURV_KEYFMT_DER, kp_sel_pub);
+KP_ECX_ENCODER(spki_pem, 0, KURV_KEYFMT_PEM, kp_sel_pub);
 
 #define KP_X "X25519:1.3.101.110"
 #define KP_ED "ED25519:1.3.101.112"

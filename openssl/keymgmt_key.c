@@ -263,3 +263,15 @@ int kp_does_selection(int selection, int mask)
             return (mask & checks[i]) != 0;
     return 0;
 }
+
+/* kp_sel_priv(), kp_sel_pub() - contract in prov.h. */
+int kp_sel_priv(void *provctx, int selection)
+{
+    (void)provctx;
+    return kp_does_selection(selection, KP_SEL_PRIV);
+}
+int kp_sel_pub(void *provctx, int selection)
+{
+    (void)provctx;
+    return kp_does_selection(selection, KP_SEL_PUB);
+}

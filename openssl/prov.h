@@ -212,6 +212,11 @@ int kp_key_export(const kp_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg
  * OpenSSL's own (der2key, key2any) judge it: the first of private key, public key,
  * parameters that @selection names decides; 0 (guessing) answers 1. */
 int kp_does_selection(int selection, int mask);
+/* kp_sel_priv(), kp_sel_pub() - the does_selection of a decoder or encoder whose structure
+ * holds a private key (kp_does_selection(@selection, KP_SEL_PRIV)) or a public key
+ * (KP_SEL_PUB); @provctx unused. */
+OSSL_FUNC_decoder_does_selection_fn kp_sel_priv;
+OSSL_FUNC_decoder_does_selection_fn kp_sel_pub;
 /* kp_key_wrap() - a kurv key of @pc holding @dk, the default provider's key (@df its
  * functions); NULL for a NULL @dk or when memory runs out (then @dk is freed). */
 kp_key *kp_key_wrap(kp_provctx *pc, const kp_dfn *df, void *dk);
