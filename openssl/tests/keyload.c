@@ -49,6 +49,7 @@
  * cannot be loaded (OpenSSL's errors on stderr).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <openssl/decoder.h>
 #include <openssl/encoder.h>
@@ -65,15 +66,18 @@ static const char *prov(const EVP_PKEY *pk)
     return p != NULL ? OSSL_PROVIDER_get0_name(p) : "(none)";
 }
 
-/* read_key_in() - the EC key of @file (any input and structure, passphrase @pass or NULL)
- * for @selection, decoded in the library context @lib (NULL: the default one); NULL when it
- * cannot be read. read_key() - the same in the default library context. */
+/* read_key_in() - the key of @file (any input and structure, passphrase @pass or NULL) of
+ * the type the environment variable KP_KEYLOAD_TYPE names ("X25519", "ED25519": p25519.sh;
+ * unset: "EC") for @selection, decoded in the library context @lib (NULL: the default one);
+ * NULL when it cannot be read. read_key() - the same in the default library context. */
 static EVP_PKEY *read_key_in(OSSL_LIB_CTX *lib, const char *file, const char *pass,
                              int selection)
 {
     EVP_PKEY *pk = NULL;
+    const char *type = getenv("KP_KEYLOAD_TYPE");
     BIO *b = BIO_new_file(file, "rb");
-    OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&pk, NULL, NULL, "EC", selection,
+    OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&pk, NULL, NULL,
+                                                         type != NULL ? type : "EC", selection,
                                                          lib, NULL);
     if (b != NULL && d != NULL && pass != NULL)
         OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)pass, strlen(pass));

@@ -1,10 +1,11 @@
 #!/bin/sh
-# openssl/tests/p25519.sh: kurv.so's X25519 and Ed25519 (issue 34) against OpenSSL's default
+# openssl/tests/p25519.sh KEYLOAD: kurv.so's X25519 and Ed25519 (issue 34) against OpenSSL's default
 # provider alone, with the openssl command; registered only when the kurv-25519 family is
 # built (openssl/tests/meson.build), suites provider and 25519. KURV_25519_DIR (meson) is the
 # folder of libkurv-25519.so.0, which kurv.so dlopen()s at load.
 #   1. key files: `openssl genpkey -algorithm ed25519|x25519` of the default provider read by
-#      kurv (trace "decode ALG") and written again byte for byte, PKCS#8 and
+#      kurv (trace "decode ALG"; through libcrypto, kp-keyload KEYLOAD: EVP_PKEY_get0_provider
+#      is kurv for PKCS#8, encrypted PKCS#8, SPKI and a certificate's key) and written again byte for byte, PKCS#8 and
 #      SubjectPublicKeyInfo, PEM and DER (trace "encode ALG ..."); keys made by kurv (trace
 #      "keygen ALG") read by the default provider alone and written by it byte for byte;
 #      encrypted PKCS#8 (AES-256-CBC) both ways, another cipher refused by kurv;
@@ -21,6 +22,13 @@
 #      verify ED25519 on the client.
 . "$(dirname "$0")/common.sh"
 export LD_LIBRARY_PATH="${KURV_25519_DIR:?set by meson}:$LD_LIBRARY_PATH"
+L=${1:?usage: p25519.sh KEYLOAD}   # kp-keyload (keyload.c): the provider of a key read by libcrypto
+# loaded WANT ARGS...: kp-keyload ARGS names the provider WANT (keys of type $alg)
+loaded() {
+    w=$1; shift
+    out=$(KP_KEYLOAD_TYPE=$alg "$L" "$@") || fail "kp-keyload $*: failed"
+    [ "$out" = "$w" ] || fail "kp-keyload $*: '$out', expected '$w'"
+}
 D="-provider default"
 P=$KURVDEF
 
@@ -49,6 +57,11 @@ for alg in ED25519 X25519; do
     openssl pkey $KURV -pubin -in "$a.d.pub" -pubout -out "$a.k.pub2"
     cmp -s "$a.d.pub" "$a.k.pub2" || fail "$alg: SPKI read and written by kurv differs"
     [ "$(count "decode $alg")" -ge 4 ] || { cat "$LOG" >&2; fail "$alg: files not decoded by kurv"; }
+    # read through libcrypto (default provider, then kurv, preferred): kurv's keys
+    loaded kurv key "$a.d.pem"
+    loaded kurv key "$a.d.der"
+    loaded kurv pub "$a.d.pub"
+    loaded kurv pub "$a.d.pub.der"
     [ "$(count "encode $alg SubjectPublicKeyInfo")" -ge 3 ] || { cat "$LOG" >&2; fail "$alg: public keys not encoded by kurv"; }
     reset_log
     # a key made by kurv, read by the default provider alone
@@ -75,6 +88,7 @@ for alg in ED25519 X25519; do
     reset_log
     openssl pkey $P -in "$a.d.enc" -passin pass:pw2 -out "$a.d.dec"
     expect_count 1 "decode $alg"
+    loaded kurv key "$a.d.enc" pw2
     cmp -s "$a.d.pem" "$a.d.dec" || fail "$alg: OpenSSL's encrypted key read by kurv differs"
     must_fail "$alg: kurv wrote with another cipher" \
         openssl pkey $P -in "$a.g.pem" -aria128 -passout pass:x -out "$a.g.aria"
@@ -164,6 +178,7 @@ openssl verify $D -check_ss_sig -CAfile "$T/k.crt" "$T/k.crt" | grep -q ': OK' \
     || fail "OpenSSL: kurv's Ed25519 certificate"
 [ ! -f "$LOG" ] || fail "the default provider alone used kurv"
 openssl req $D -x509 -new -key "$ed.d.pem" -subj "/CN=OpenSSL Ed25519" -days 30 -out "$T/d.crt"
+loaded kurv cert "$T/d.crt"
 openssl verify $P -check_ss_sig -CAfile "$T/d.crt" "$T/d.crt" | grep -q ': OK' \
     || fail "kurv: OpenSSL's Ed25519 certificate"
 [ "$(count "verify ED25519")" -ge 1 ] || { cat "$LOG" >&2; fail "kurv did not verify the certificate"; }
