@@ -36,6 +36,7 @@ static OSSL_FUNC_decoder_decode_fn dec_x_pki, dec_x_spki, dec_ed_pki, dec_ed_spk
 
 /* dec_newctx() - the decoder's context is the provider's. */
 static void *dec_newctx(void *provctx) { return provctx; }
+/* dec_freectx() - nothing to free (the context is the provider's). */
 static void dec_freectx(void *ctx) { (void)ctx; }
 
 /* decode() - the decoders' work: @alg's PrivateKeyInfo (@priv) or SubjectPublicKeyInfo

@@ -63,6 +63,7 @@ static void *new_ctx(void *provctx, int priv, kurv_keyfmt fmt)
     c->fmt = fmt;
     return c;
 }
+/* enc_freectx() - OSSL_FUNC_encoder_freectx (NULL: nothing); the context holds no secret. */
 static void enc_freectx(void *ctx) { OPENSSL_free(ctx); }
 
 /* enc_settable_ctx_params() - cipher and properties (static). */

@@ -18,11 +18,13 @@
 #include <kurv/util.h>
 #include "ecx.h"
 
+/* kp_ecx_name() - contract in ecx.h. */
 const char *kp_ecx_name(kurv_25519_alg alg)
 {
     return alg == KURV_25519_ED25519 ? "ED25519" : "X25519";
 }
 
+/* kp_ecx_new() - contract in ecx.h. */
 kp_ecx *kp_ecx_new(kp_provctx *pc, kurv_25519_alg alg)
 {
     kp_ecx *k = OPENSSL_zalloc(sizeof *k);
@@ -35,6 +37,7 @@ kp_ecx *kp_ecx_new(kp_provctx *pc, kurv_25519_alg alg)
     return k;
 }
 
+/* kp_ecx_free() - contract in ecx.h. */
 void kp_ecx_free(kp_ecx *k)
 {
     if (k == NULL)
@@ -46,6 +49,8 @@ void kp_ecx_free(kp_ecx *k)
 /* kp_ecx_km_free() - OSSL_FUNC_keymgmt_free: kp_ecx_free(). */
 void kp_ecx_km_free(void *keydata) { kp_ecx_free(keydata); }
 
+/* kp_ecx_set_priv() - contract in ecx.h (RFC 7748 6.1, RFC 8032 5.1.5); the 32 bytes are
+ * copied only once the public key is computed, and the key is left empty on error. */
 int kp_ecx_set_priv(kp_ecx *k, const uint8_t priv[32])
 {
     const kp_ecx_api *x = kp_ecx_fns();
@@ -75,6 +80,7 @@ int kp_ecx_set_priv(kp_ecx *k, const uint8_t priv[32])
     return 1;
 }
 
+/* kp_ecx_set_pub() - contract in ecx.h. */
 int kp_ecx_set_pub(kp_ecx *k, const uint8_t pub[32])
 {
     memcpy(k->pub, pub, 32);

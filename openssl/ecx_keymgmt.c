@@ -131,7 +131,7 @@ static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb, void *cbar
     return ret;
 }
 
-/* the gettable params of each algorithm */
+/* x_gettable(), ed_gettable() - the gettable params of each algorithm (static lists) */
 #define KP_ECX_COMMON_GETTABLE                                       \
     OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),                      \
     OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),             \
@@ -191,6 +191,8 @@ static int km_get_params(void *keydata, OSSL_PARAM params[])
     return 1;
 }
 
+/* x_settable(), ed_settable() - the settable params: X25519 encoded-pub-key and properties,
+ * ED25519 none (static lists). */
 static const OSSL_PARAM *x_settable(void *provctx)
 {
     static const OSSL_PARAM list[] = {

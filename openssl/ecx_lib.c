@@ -35,6 +35,8 @@ static int resolve(void *slot, size_t size, const char *name)
 /* the field @f of api from the symbol kurv_@s, its type checked against the header's */
 #define RESOLVE(f, s) ((void)sizeof(api.f = kurv_##s), resolve(&api.f, sizeof api.f, "kurv_" #s))
 
+/* kp_ecx_load(), kp_ecx_unload(), kp_ecx_loaded(), kp_ecx_missing() - contracts in prov.h;
+ * kp_ecx_fns() - in ecx.h. Called by provider.c under its lock (load, teardown). */
 int kp_ecx_load(void)
 {
     missing[0] = '\0';

@@ -171,6 +171,7 @@ static int ed_get_ctx_params(void *ctx, OSSL_PARAM params[])
     return p == NULL || OSSL_PARAM_set_octet_string(p, ed25519_aid, sizeof ed25519_aid);
 }
 
+/* ed_gettable_ctx_params() - "algorithm-id" (static list). */
 static const OSSL_PARAM *ed_gettable_ctx_params(void *ctx, void *provctx)
 {
     static const OSSL_PARAM list[] = {
