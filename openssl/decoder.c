@@ -289,14 +289,9 @@ static int dec_sec1(void *ctx, OSSL_CORE_BIO *in, int selection, OSSL_CALLBACK *
     return decode(ctx, SEC1, in, selection, data_cb, data_cbarg);
 }
 
-#define DECODER_TABLE(name, sel, fn)                                              \
-    const OSSL_DISPATCH name[] = {                                                \
-        {OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))dec_newctx},                   \
-        {OSSL_FUNC_DECODER_FREECTX, (void (*)(void))dec_freectx},                 \
-        {OSSL_FUNC_DECODER_DOES_SELECTION, (void (*)(void))sel},                  \
-        {OSSL_FUNC_DECODER_DECODE, (void (*)(void))fn},                           \
-        {0, NULL}                                                                 \
-    }
-DECODER_TABLE(kp_decoder_pkcs8_functions, kp_sel_priv, dec_pkcs8);
-DECODER_TABLE(kp_decoder_spki_functions, kp_sel_pub, dec_spki);
-DECODER_TABLE(kp_decoder_sec1_functions, kp_sel_priv, dec_sec1);
+const OSSL_DISPATCH kp_decoder_pkcs8_functions[] =
+    KP_DECODER_DISPATCH(dec_newctx, dec_freectx, kp_sel_priv, dec_pkcs8);
+const OSSL_DISPATCH kp_decoder_spki_functions[] =
+    KP_DECODER_DISPATCH(dec_newctx, dec_freectx, kp_sel_pub, dec_spki);
+const OSSL_DISPATCH kp_decoder_sec1_functions[] =
+    KP_DECODER_DISPATCH(dec_newctx, dec_freectx, kp_sel_priv, dec_sec1);

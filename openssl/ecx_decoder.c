@@ -88,18 +88,14 @@ KP_ECX_DECODE(dec_x_spki, KURV_25519_X25519, 0)
 KP_ECX_DECODE(dec_ed_pki, KURV_25519_ED25519, 1)
 KP_ECX_DECODE(dec_ed_spki, KURV_25519_ED25519, 0)
 
-#define KP_ECX_DECODER(name, sel, fn)                                             \
-    static const OSSL_DISPATCH name[] = {                                         \
-        {OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))dec_newctx},                   \
-        {OSSL_FUNC_DECODER_FREECTX, (void (*)(void))dec_freectx},                 \
-        {OSSL_FUNC_DECODER_DOES_SELECTION, (void (*)(void))sel},                  \
-        {OSSL_FUNC_DECODER_DECODE, (void (*)(void))fn},                           \
-        {0, NULL}                                                                 \
-    }
-KP_ECX_DECODER(x_pki, kp_sel_priv, dec_x_pki);
-KP_ECX_DECODER(x_spki, kp_sel_pub, dec_x_spki);
-KP_ECX_DECODER(ed_pki, kp_sel_priv, dec_ed_pki);
-KP_ECX_DECODER(ed_spki, kp_sel_pub, dec_ed_spki);
+static const OSSL_DISPATCH x_pki[] =
+    KP_DECODER_DISPATCH(dec_newctx, dec_freectx, kp_sel_priv, dec_x_pki);
+static const OSSL_DISPATCH x_spki[] =
+    KP_DECODER_DISPATCH(dec_newctx, dec_freectx, kp_sel_pub, dec_x_spki);
+static const OSSL_DISPATCH ed_pki[] =
+    KP_DECODER_DISPATCH(dec_newctx, dec_freectx, kp_sel_priv, dec_ed_pki);
+static const OSSL_DISPATCH ed_spki[] =
+    KP_DECODER_DISPATCH(dec_newctx, dec_freectx, kp_sel_pub, dec_ed_spki);
 
 #define KP_X "X25519:1.3.101.110"
 #define KP_ED "ED25519:1.3.101.112"

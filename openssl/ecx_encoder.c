@@ -14,12 +14,13 @@
  * an EncryptedPrivateKeyInfo (RFC 5958 3, PEM "ENCRYPTED PRIVATE KEY") by
  * kurv_25519_privkey_encode_pass(): PBES2, PBKDF2-HMAC-SHA-256 with OpenSSL's 2048
  * iterations (PKCS5_DEFAULT_ITER) and a fresh salt, AES-256-CBC with a fresh IV, the layout
- * OpenSSL writes; the passphrase from the callback OpenSSL hands over (at most 1023 bytes,
- * wiped after use). Another cipher is refused at a PrivateKeyInfo encoder's set_ctx_params with PROV_R_NOT_SUPPORTED,
- * so that no key is written in the clear when encryption was asked for; a NULL cipher name
- * is taken (none).
+ * OpenSSL writes; the passphrase from the callback OpenSSL hands over (at most 1024 bytes,
+ * wiped after use). Another cipher is refused at a PrivateKeyInfo encoder's set_ctx_params
+ * with PROV_R_NOT_SUPPORTED, so that no key is written in the clear when encryption was
+ * asked for; a NULL cipher name is taken (none); a SubjectPublicKeyInfo encoder ignores it.
  * Outputs: the bytes to the core's BIO (kp_enc_put, encode_out.c). The plaintext buffer is
- * wiped. Trace "encode <alg> <structure>" (EncryptedPrivateKeyInfo when encrypted). Errors: 0 with an error raised for a NULL key, a
+ * wiped. Trace "encode <alg> <structure>" (EncryptedPrivateKeyInfo when encrypted).
+ * Errors: 0 with an error raised for a NULL key, a
  * selection the structure does not hold (ERR_R_PASSED_INVALID_ARGUMENT), a key without the
  * part written (PROV_R_NOT_A_PRIVATE_KEY / PROV_R_NOT_A_PUBLIC_KEY), write errors.
  */

@@ -212,6 +212,16 @@ int kp_key_export(const kp_key *k, int selection, OSSL_CALLBACK *cb, void *cbarg
  * OpenSSL's own (der2key, key2any) judge it: the first of private key, public key,
  * parameters that @selection names decides; 0 (guessing) answers 1. */
 int kp_does_selection(int selection, int mask);
+/* KP_DECODER_DISPATCH() - the dispatch table (provider-decoder(7)) of a decoder with those
+ * four functions, as an initializer: decoder.c's and ecx_decoder.c's. */
+#define KP_DECODER_DISPATCH(newctx, freectx, sel, decode)              \
+    {                                                                  \
+        {OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))(newctx)},          \
+        {OSSL_FUNC_DECODER_FREECTX, (void (*)(void))(freectx)},        \
+        {OSSL_FUNC_DECODER_DOES_SELECTION, (void (*)(void))(sel)},     \
+        {OSSL_FUNC_DECODER_DECODE, (void (*)(void))(decode)},          \
+        {0, NULL}                                                      \
+    }
 /* kp_sel_priv(), kp_sel_pub() - the does_selection of a decoder or encoder whose structure
  * holds a private key (kp_does_selection(@selection, KP_SEL_PRIV)) or a public key
  * (KP_SEL_PUB); @provctx unused. */
