@@ -195,6 +195,19 @@ size_t kp_dec_read_all(const kp_provctx *pc, OSSL_CORE_BIO *in, uint8_t *buf, si
     return len;
 }
 
+/* kp_dec_hand_over() - contract in prov.h. */
+int kp_dec_hand_over(const char *type, void *ref, size_t ref_sz, OSSL_CALLBACK *data_cb,
+                     void *data_cbarg)
+{
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_int(OSSL_OBJECT_PARAM_TYPE, &(int){ OSSL_OBJECT_PKEY }),
+        OSSL_PARAM_utf8_string(OSSL_OBJECT_PARAM_DATA_TYPE, (char *)type, strlen(type)),
+        OSSL_PARAM_octet_string(OSSL_OBJECT_PARAM_REFERENCE, ref, ref_sz),
+        OSSL_PARAM_END
+    };
+    return data_cb(params, data_cbarg);
+}
+
 /* decode() - the three decoders' work for structure @want (contract at the top). */
 static int decode(kp_provctx *pc, enum structure want, OSSL_CORE_BIO *cin, int selection,
                   OSSL_CALLBACK *data_cb, void *data_cbarg)
@@ -255,13 +268,7 @@ static int decode(kp_provctx *pc, enum structure want, OSSL_CORE_BIO *cin, int s
     k->has_pub = 1;
     kp_log("decode", curve);
 
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_int(OSSL_OBJECT_PARAM_TYPE, &(int){ OSSL_OBJECT_PKEY }),
-        OSSL_PARAM_utf8_string(OSSL_OBJECT_PARAM_DATA_TYPE, "EC", 2),
-        OSSL_PARAM_octet_string(OSSL_OBJECT_PARAM_REFERENCE, &k, sizeof k),
-        OSSL_PARAM_END
-    };
-    ret = data_cb(params, data_cbarg);
+    ret = kp_dec_hand_over("EC", &k, sizeof k, data_cb, data_cbarg);
 done:
     kp_key_free(k);   /* NULL once kp_km_load took it */
     OPENSSL_cleanse(buf, sizeof buf);

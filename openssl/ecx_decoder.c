@@ -21,10 +21,7 @@
  */
 #include <string.h>
 #include <openssl/core_dispatch.h>
-#include <openssl/core_names.h>
-#include <openssl/core_object.h>
 #include <openssl/crypto.h>
-#include <openssl/params.h>
 #include <kurv/util.h>
 #include "ecx.h"
 
@@ -60,14 +57,7 @@ static int decode(kp_provctx *pc, kurv_25519_alg alg, int priv, OSSL_CORE_BIO *c
     if (!(priv ? kp_ecx_set_priv(k, key) : kp_ecx_set_pub(k, key)))
         goto done;
     kp_log_line("decode", kp_ecx_name(alg), NULL);
-    const char *type = kp_ecx_name(alg);
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_int(OSSL_OBJECT_PARAM_TYPE, &(int){ OSSL_OBJECT_PKEY }),
-        OSSL_PARAM_utf8_string(OSSL_OBJECT_PARAM_DATA_TYPE, (char *)type, strlen(type)),
-        OSSL_PARAM_octet_string(OSSL_OBJECT_PARAM_REFERENCE, &k, sizeof k),
-        OSSL_PARAM_END
-    };
-    ret = data_cb(params, data_cbarg);
+    ret = kp_dec_hand_over(kp_ecx_name(alg), &k, sizeof k, data_cb, data_cbarg);
 done:
     kp_ecx_free(k);   /* NULL once kp_ecx_km_load took it */
     kurv_wipe(key, sizeof key);

@@ -281,6 +281,11 @@ extern const OSSL_DISPATCH kp_keyexch_functions[];
  * core BIO_read_ex (also for ecx_decoder.c). Return: the length; 0 when empty, unreadable or
  * longer than @cap. */
 size_t kp_dec_read_all(const kp_provctx *pc, OSSL_CORE_BIO *in, uint8_t *buf, size_t cap);
+/* kp_dec_hand_over() - a decoded key to @data_cb (provider-object(7)): an OSSL_OBJECT_PKEY of
+ * data type @type ("EC", "X25519", "ED25519") by OSSL_OBJECT_PARAM_REFERENCE @ref (a pointer
+ * to the key pointer, @ref_sz bytes), which the keymgmt's load takes. Return: @data_cb's. */
+int kp_dec_hand_over(const char *type, void *ref, size_t ref_sz, OSSL_CALLBACK *data_cb,
+                     void *data_cbarg);
 extern const OSSL_DISPATCH kp_decoder_pkcs8_functions[];
 extern const OSSL_DISPATCH kp_decoder_spki_functions[];
 extern const OSSL_DISPATCH kp_decoder_sec1_functions[];
