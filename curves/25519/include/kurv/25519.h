@@ -171,6 +171,65 @@ KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_sign_keypair(uint8_t sig[64], co
 KURV_API kurv_err kurv_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                                       const uint8_t pub[32]);
 
+/**
+ * kurv_ed25519_batch_scratch_size() - bytes of scratch memory that let
+ * kurv_ed25519_verify_batch() check @n signatures in one multi-scalar product.
+ * Return: the size (that of n = 1 for @n = 0); 0 when @n is above 2^20. About 3.5 KiB
+ * per signature below 256 signatures (Straus), about 0.6 KiB from 256 on (Pippenger), on
+ * a 64-bit target.
+ */
+KURV_API size_t kurv_ed25519_batch_scratch_size(size_t n);
+
+/**
+ * kurv_ed25519_verify_batch() - verify @n pure Ed25519 signatures at once.
+ * @sigs:        @n signatures R || S, 64 bytes each, back to back.
+ * @pubkeys:     @n encoded public keys A, 32 bytes each, back to back.
+ * @msgs:        @n message pointers (an entry may be NULL when its length is 0).
+ * @msg_lens:    @n message lengths in bytes.
+ * @n:           0..2^20 (0: KURV_OK).
+ * @scratch:     working memory of @scratch_len bytes, any alignment. With at least
+ *               kurv_ed25519_batch_scratch_size(@n) bytes the batch is one product; with
+ *               less it is checked in chunks that fit (each by the same equation; slower
+ *               per signature), down to kurv_ed25519_batch_scratch_size(1). NULL with
+ *               @scratch_len 0: chunks in a 32 KiB buffer on the stack (9 signatures a
+ *               chunk on a 64-bit target). Nothing is allocated.
+ * Each input is read by kurv_ed25519_verify()'s rules (S < L; A and R decode as RFC 8032
+ * 5.1.3 says). The signatures are then checked together by the cofactorless equation
+ * (that of kurv_ed25519_verify(), not RFC 8032 5.1.7's equation multiplied by 8):
+ *   [-(sum z_i S_i) mod L] B + sum [z_i] R_i + sum [z_i k_i mod L] A_i = identity,
+ * k_i = SHA-512(R_i || A_i || M_i) mod L, with odd 128-bit coefficients z_i drawn from
+ * ChaCha20 keyed by SHA-512 of 32 bytes of kurv_random() (the system's CSPRNG) and every
+ * input, so that whoever chose the inputs cannot predict them. A signature whose R or A
+ * is of small order (one of the 8 points of order 1, 2, 4 or 8) is checked by
+ * kurv_ed25519_verify() instead. n = 1 is kurv_ed25519_verify() itself.
+ * What the result means: KURV_OK says every signature would pass kurv_ed25519_verify();
+ * KURV_ERR_SIGNATURE says at least one would not (which one is not said: verify them one
+ * by one to find it). KURV_ERR_SIGNATURE is always right: a batch of valid signatures is
+ * never refused. KURV_OK is wrong with probability below 2^-120 per batch for
+ * signatures whose fault has a component of order L, and never when the batch holds one
+ * failing signature. The one other exception: a signature that passes RFC 8032's
+ * cofactored equation [8][S]B = [8]R + [8][k]A but not kurv_ed25519_verify()'s (R or A
+ * carries a component of small order beside one of order L: no RFC 8032 signer makes
+ * such an R or A) fails alone, but two or more of them in one batch may cancel and be
+ * accepted. Variable time: every input is public.
+ * Return: KURV_OK (all valid); KURV_ERR_SIGNATURE (at least one S >= L, R that does not
+ * decode, or signature that does not verify); KURV_ERR_POINT (a public key that does not
+ * decode, anywhere in the batch); KURV_ERR_ARG (a NULL array, a NULL message with a
+ * nonzero length, @scratch NULL with a nonzero @scratch_len, @n above 2^20);
+ * KURV_ERR_BUFFER (@scratch given with @scratch_len below
+ * kurv_ed25519_batch_scratch_size(1)); KURV_ERR_RNG (the system's random generator
+ * failed; not for @n below 2). When several apply, the first in this order wins (whatever
+ * the chunks): KURV_ERR_ARG, KURV_ERR_BUFFER, KURV_ERR_RNG, KURV_ERR_POINT,
+ * KURV_ERR_SIGNATURE.
+ * Spec: RFC 8032 5.1.7 (each signature's rules); the batch equation is the usual
+ * randomised one (Bernstein et al., "High-speed high-security signatures", 2011, 5).
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_verify_batch(const uint8_t *sigs,
+                                                              const uint8_t *pubkeys,
+                                                              const uint8_t *const *msgs,
+                                                              const size_t *msg_lens, size_t n,
+                                                              void *scratch, size_t scratch_len);
+
 /*
  * Ed25519ctx and Ed25519ph (RFC 8032 5.1): Ed25519 with the prefix
  * dom2(phflag, C) = "SigEd25519 no Ed25519 collisions" || octet(phflag) || octet(len(C)) || C
