@@ -371,7 +371,9 @@ KURV_API kurv_err kurv_25519_privkey_encode(uint8_t *out, size_t *out_len, kurv_
  *           KEY", RFC 5958 3: kurv_25519_privkey_decode_pass() reads it);
  *         KURV_ERR_CURVE (the file's algorithm is not *@alg);
  *         KURV_ERR_PRIVKEY (the CurvePrivateKey is not 32 bytes);
- *         KURV_ERR_POINT (the v2 publicKey is not 32 bytes, or not the key's public key).
+ *         KURV_ERR_POINT (the v2 publicKey is not 32 bytes; for Ed25519 it does not
+ *           decode to a curve point as RFC 8032 5.1.3 says: y >= p, no x for y, x = 0
+ *           with the sign bit set; or it is not the key's public key).
  *         @key is zeroed on error; copies of the key (the decoded PEM) are wiped.
  * Spec: RFC 8410 3, 7, 10.3; RFC 5208 5; RFC 5958 2; RFC 7468 10; X.690 10.1.
  */
@@ -443,8 +445,9 @@ KURV_API kurv_err kurv_25519_privkey_decode_pass(kurv_25519_alg *alg, uint8_t ke
  * @alg:     KURV_25519_X25519 or KURV_25519_ED25519.
  * @fmt:     KURV_KEYFMT_DER or KURV_KEYFMT_PEM.
  * @pub:     32 bytes, written as given (not checked: any 32 bytes are an X25519 public
- *           key, RFC 7748 5; an Ed25519 point that does not decode is refused when used,
- *           by kurv_ed25519_verify()'s KURV_ERR_POINT).
+ *           key, RFC 7748 5; an Ed25519 point that does not decode is refused when read
+ *           back, by kurv_25519_pubkey_decode(), and when used, by kurv_ed25519_verify(),
+ *           both with KURV_ERR_POINT).
  * Return: KURV_OK; KURV_ERR_ARG (a NULL @out_len or @pub, another @alg or @fmt);
  *         KURV_ERR_BUFFER (*@out_len set to the need: 44 DER, 113 PEM).
  * Spec: RFC 8410 4 (and 3); RFC 5280 4.1.2.7; RFC 7468 13.
@@ -455,7 +458,10 @@ KURV_API kurv_err kurv_25519_pubkey_encode(uint8_t *out, size_t *out_len, kurv_2
 /**
  * kurv_25519_pubkey_decode() - read an X25519 or Ed25519 public key from a
  * SubjectPublicKeyInfo, DER or PEM ("PUBLIC KEY"), read as kurv_25519_privkey_decode()
- * reads its files. The 32 bytes are returned as they are (see kurv_25519_pubkey_encode()).
+ * reads its files. The 32 bytes are returned as they are (see kurv_25519_pubkey_encode()),
+ * once checked: an X25519 key may be any 32 bytes (RFC 7748 5); an Ed25519 key must decode
+ * to a point of edwards25519 (RFC 8032 5.1.3, the decoding kurv_ed25519_verify() does; a
+ * point of small order is not refused for that alone).
  * @alg:     in: the algorithm wanted, or KURV_25519_ANY; out: the file's (on success).
  * @pub:     32 bytes out.
  * @in:      the file's bytes, @in_len of them.
@@ -465,7 +471,9 @@ KURV_API kurv_err kurv_25519_pubkey_encode(uint8_t *out, size_t *out_len, kurv_2
  *         KURV_ERR_UNSUPPORTED (another algorithm OID; a PEM label other than "PUBLIC
  *           KEY", a private key's among them; "Proc-Type: 4,ENCRYPTED");
  *         KURV_ERR_CURVE (the file's algorithm is not *@alg);
- *         KURV_ERR_POINT (the key is not 32 bytes). @pub is zeroed on error.
+ *         KURV_ERR_POINT (the key is not 32 bytes; or an Ed25519 key that does not decode:
+ *           y >= p (non-canonical), no x for y (not on the curve), x = 0 with the sign
+ *           bit set). @pub is zeroed on error.
  * Spec: RFC 8410 4 (and 3); RFC 5280 4.1.2.7; RFC 7468 13; X.690 10.1.
  */
 KURV_API kurv_err kurv_25519_pubkey_decode(kurv_25519_alg *alg, uint8_t pub[32],
