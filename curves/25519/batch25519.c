@@ -7,7 +7,8 @@
  * caller's scratch or none. Output: a kurv_err. Builds on ge25519.c (decoding), sc25519.c
  * (the scalars mod L), msm25519.c (the multi-scalar product), ed25519.c (the challenge
  * hash, and kurv_ed25519_verify for one signature and for the signatures set apart below),
- * Nettle's SHA-512 and ChaCha20, and the core's kurv_random.
+ * Nettle's SHA-512, the core's kurv_random, and core/src/batch.h (shared with kurv-schnorr's
+ * batch.c: the chunk size, the hash of the inputs, the coefficients' ChaCha20 stream).
  *
  * The equation (cofactorless, as kurv_ed25519_verify's): with k_i = SHA-512(R_i || A_i ||
  * M_i) mod L and coefficients z_i,
@@ -26,13 +27,13 @@
 #include <kurv/util.h>
 
 #include <string.h>
-#include <nettle/chacha.h>
 #include <nettle/sha2.h>
 
 #include "ge25519.h"
 #include "sc25519.h"
 #include "msm25519.h"
 #include "ed25519_impl.h"
+#include "batch.h"   /* core/src: the chunk size, the inputs' hash, the coefficients' stream */
 
 #define BATCH_MAX ((size_t)1 << 20)   /* signatures per call */
 #define BATCH_STACK 32768             /* bytes of stack scratch when the caller gives none */
@@ -66,58 +67,37 @@ size_t kurv_ed25519_batch_scratch_size(size_t n)
     return chunk_size(n ? n : 1, &a, &b);
 }
 
-/* the coefficients' stream */
-struct coef_rng {
-    struct chacha_ctx cc;
-    uint8_t buf[64];
-    size_t pos;
-};
-
 /* z = 16 bytes of the stream with the low bit set, as a 32-byte scalar (odd, below 2^128) */
-static void coef_next(struct coef_rng *g, uint8_t z[32])
+static void coef_next(struct kurv_coef_stream *g, uint8_t z[32])
 {
-    static const uint8_t zero[64] = {0};
-    if (g->pos == sizeof g->buf) {
-        chacha_crypt(&g->cc, sizeof g->buf, g->buf, zero);
-        g->pos = 0;
-    }
-    memcpy(z, g->buf + g->pos, 16);
+    kurv_coef_bytes(g, z, 16);
     memset(z + 16, 0, 16);
     z[0] |= 1;
-    g->pos += 16;
+}
+
+/* sha512_update for kurv_batch_absorb */
+static void absorb_sha512(void *ctx, size_t len, const uint8_t *data)
+{
+    sha512_update(ctx, len, data);
 }
 
 /* key the stream: SHA-512("KURV/ed25519-batch" || 32 random bytes || for each signature:
  * sig || A || 8-byte big-endian message length || M), the first 32 bytes */
-static kurv_err coef_init(struct coef_rng *g, const uint8_t *sigs, const uint8_t *pubkeys,
+static kurv_err coef_init(struct kurv_coef_stream *g, const uint8_t *sigs, const uint8_t *pubkeys,
                           const uint8_t *const *msgs, const size_t *msg_lens, size_t n)
 {
     static const char tag[] = "KURV/ed25519-batch";
-    static const uint8_t zero_nonce[CHACHA_NONCE_SIZE] = {0};
     struct sha512_ctx ctx;
-    uint8_t h[64], lenb[8];
-    size_t i;
-    int j;
+    uint8_t h[64];
 
     if (kurv_random(h, 32) != KURV_OK)
         return KURV_ERR_RNG;
     sha512_init(&ctx);
     sha512_update(&ctx, sizeof tag - 1, (const uint8_t *)tag);
     sha512_update(&ctx, 32, h);
-    for (i = 0; i < n; i++) {
-        uint64_t len = msg_lens[i];
-        for (j = 0; j < 8; j++)
-            lenb[j] = (uint8_t)(len >> (56 - 8 * j));
-        sha512_update(&ctx, 64, sigs + 64 * i);
-        sha512_update(&ctx, 32, pubkeys + 32 * i);
-        sha512_update(&ctx, 8, lenb);
-        if (len)
-            sha512_update(&ctx, len, msgs[i]);
-    }
+    kurv_batch_absorb(&ctx, absorb_sha512, sigs, 64, pubkeys, 32, msgs, msg_lens, n);
     sha512_digest(&ctx, 64, h);
-    chacha_set_key(&g->cc, h);
-    chacha_set_nonce(&g->cc, zero_nonce);
-    g->pos = sizeof g->buf;
+    kurv_coef_init(g, h);
     kurv_wipe(h, sizeof h);
     kurv_wipe(&ctx, sizeof ctx);
     return KURV_OK;
@@ -139,7 +119,7 @@ static int small_order(const k25519_ge *p)
  * KURV_ERR_SIGNATURE */
 static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
                             const uint8_t *const *msgs, const size_t *msg_lens, size_t n,
-                            struct coef_rng *g, uint8_t *mem, size_t pts_len, size_t sc_len)
+                            struct kurv_coef_stream *g, uint8_t *mem, size_t pts_len, size_t sc_len)
 {
     k25519_ge *pts = (k25519_ge *)(void *)mem, q;
     uint8_t *sc = mem + pts_len, *msm = mem + pts_len + sc_len;
@@ -182,7 +162,7 @@ kurv_err kurv_ed25519_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
 {
     union { uint64_t align; uint8_t b[BATCH_STACK]; } stack;
     size_t i, chunk, done, pts_len, sc_len;
-    struct coef_rng rng;
+    struct kurv_coef_stream rng;
     k25519_ge a;
     uint8_t *mem;
     kurv_err e = KURV_OK;
@@ -202,19 +182,7 @@ kurv_err kurv_ed25519_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
         scratch = stack.b;
         scratch_len = sizeof stack.b;
     }
-    /* the largest chunk that fits, by bisection */
-    chunk = n;
-    if (kurv_ed25519_batch_scratch_size(n) > scratch_len) {
-        size_t lo = 1, hi = n;
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo + 1) / 2;
-            if (kurv_ed25519_batch_scratch_size(mid) <= scratch_len)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        chunk = lo;
-    }
+    chunk = kurv_batch_chunk(n, scratch_len, kurv_ed25519_batch_scratch_size);
     mem = (uint8_t *)scratch + ((BATCH_ALIGN - (uintptr_t)scratch % BATCH_ALIGN) % BATCH_ALIGN);
     if ((e = coef_init(&rng, sigs, pubkeys, msgs, msg_lens, n)) != KURV_OK)
         return e;
