@@ -25,6 +25,10 @@
  *                   EVP_DigestVerifyInit and EVP_DigestVerify (key imported once: OpenSSL
  *                   keeps its bytes and decodes them in each verification); libsodium
  *                   crypto_sign_verify_detached; Nettle ed25519_sha512_verify.
+ *   Ed25519 verify batch 64  kurv_ed25519_verify_batch on 64 signatures of 64 keys (32-byte
+ *                   messages; scratch of kurv_ed25519_batch_scratch_size(64) made once),
+ *                   its time divided by 64: µs per signature, beside the peers' single
+ *                   verification ("Ed25519 verify": none of them has a batch API).
  * Before timing, each peer's results are checked against kurv's: the same public keys from
  * the same private keys, the same shared secret, the same (deterministic) signature, and
  * kurv's signature accepted. Every timed call's result is checked too. Timing: the libraries
@@ -56,10 +60,12 @@
 #include "bench_25519.h"
 #include "timing.h"
 
-enum { X_KEYGEN, X_DERIVE, E_KEYGEN, E_SIGN, E_SIGN_KP, E_VERIFY, NROWS };
+enum { X_KEYGEN, X_DERIVE, E_KEYGEN, E_SIGN, E_SIGN_KP, E_VERIFY, E_VERIFY_BATCH, NROWS };
 static const char *const row_names[NROWS] = { "X25519 keygen", "X25519 derive",
                                                "Ed25519 keygen", "Ed25519 sign",
-                                               "Ed25519 sign (key pair)", "Ed25519 verify" };
+                                               "Ed25519 sign (key pair)", "Ed25519 verify",
+                                               "Ed25519 verify batch 64" };
+#define BATCH_N 64   /* signatures of the batch row */
 enum { L_KURV, L_OPENSSL, L_SODIUM, L_NETTLE, NL };
 static const char *const lname[NL] = { "kurv", "OpenSSL", "libsodium", "Nettle" };
 static const char *const lcsv[NL] = { "kurv", "openssl", "libsodium", "nettle" };
@@ -86,6 +92,11 @@ struct xstate {
     uint8_t xpriv[32], xpub[32], xpriv2[32], xpub2[32], shared[32];
     uint8_t seed[32], epub[32], msg[32], sig[64], keypair[KURV_ED25519_KEYPAIR_LEN];
     uint8_t out[64], out2[32];
+    /* the batch row: BATCH_N signatures, keys and messages, and the scratch */
+    uint8_t bsig[BATCH_N][64], bpub[BATCH_N][32], bmsg[BATCH_N][32];
+    const uint8_t *bmsgs[BATCH_N];
+    size_t blens[BATCH_N], bscratch_len;
+    void *bscratch;
 #ifdef KURV_BENCH_OPENSSL
     EVP_PKEY_CTX *x_gen, *x_derive, *e_gen;
     EVP_PKEY *e_priv, *e_pub;
@@ -135,6 +146,32 @@ static int k_everify(void *a)
 {
     struct xstate *s = a;
     return kurv_ed25519_verify(s->sig, s->msg, 32, s->epub) != KURV_OK;
+}
+static int k_everify_batch(void *a)
+{
+    struct xstate *s = a;
+    return kurv_ed25519_verify_batch(&s->bsig[0][0], &s->bpub[0][0], s->bmsgs, s->blens,
+                                     BATCH_N, s->bscratch, s->bscratch_len) != KURV_OK;
+}
+
+/* the batch row's signatures: BATCH_N fresh keys, random messages */
+static void k_batch_setup(struct xstate *s)
+{
+    uint8_t seed[32];
+    int i;
+    s->bscratch_len = kurv_ed25519_batch_scratch_size(BATCH_N);
+    s->bscratch = malloc(s->bscratch_len);
+    if (!s->bscratch)
+        xdie("out of memory", NULL);
+    for (i = 0; i < BATCH_N; i++) {
+        if (kurv_ed25519_keygen(seed, s->bpub[i]) != KURV_OK ||
+            kurv_random(s->bmsg[i], 32) != KURV_OK ||
+            kurv_ed25519_sign(s->bsig[i], s->bmsg[i], 32, seed, s->bpub[i]) != KURV_OK)
+            xdie("setup: the batch's signatures", NULL);
+        s->bmsgs[i] = s->bmsg[i];
+        s->blens[i] = 32;
+    }
+    kurv_wipe(seed, sizeof seed);
 }
 
 /* ------------------------------------------------------------------ OpenSSL */
@@ -326,6 +363,7 @@ static void set_lib(bench_op ops[NROWS][NL], int lib, bench_op xkeygen, bench_op
     ops[E_SIGN][lib] = esign;
     ops[E_SIGN_KP][lib] = esign;   /* kurv's is set apart (bench_25519) */
     ops[E_VERIFY][lib] = everify;
+    ops[E_VERIFY_BATCH][lib] = everify;   /* kurv's is set apart (bench_25519) */
 }
 
 int bench_25519(double seconds, int csv)
@@ -348,6 +386,8 @@ int bench_25519(double seconds, int csv)
         xdie("setup: kurv's X25519 or Ed25519 failed", NULL);
     set_lib(ops, L_KURV, k_xkeygen, k_xderive, k_ekeygen, k_esign, k_everify);
     ops[E_SIGN_KP][L_KURV] = k_esign_kp;
+    k_batch_setup(s);
+    ops[E_VERIFY_BATCH][L_KURV] = k_everify_batch;
 #ifdef KURV_BENCH_OPENSSL
     o_setup(s);
     set_lib(ops, L_OPENSSL, o_xkeygen, o_xderive, o_ekeygen, o_esign, o_everify);
@@ -400,6 +440,8 @@ int bench_25519(double seconds, int csv)
                 xdie(row_names[row], lname[which[i]]);
             us[which[i]] = t[i];
         }
+        if (row == E_VERIFY_BATCH)
+            us[L_KURV] /= BATCH_N;   /* per signature */
         if (csv)
             printf("25519,%s,%.3f", row_names[row], us[L_KURV]);
         else
@@ -426,6 +468,7 @@ int bench_25519(double seconds, int csv)
 #ifdef KURV_BENCH_OPENSSL
     o_teardown(s);
 #endif
+    free(s->bscratch);
     kurv_wipe(s, sizeof *s);
     free(s);
     return 0;

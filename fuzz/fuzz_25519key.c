@@ -6,7 +6,8 @@
  * kurv accepts, OpenSSL reads an X25519 or Ed25519 key of the same algorithm and the same
  * 32 bytes. OpenSSL accepts as X25519 or Ed25519 what kurv refuses only for the documented
  * choices named below (<kurv/25519.h>: strict DER, nothing after the key, the RFC 5958
- * version rules, a v2 public key checked against the key), and kurv accepts what OpenSSL
+ * version rules, a v2 public key checked against the key, an Ed25519 public key that does
+ * not decode to a point), and kurv accepts what OpenSSL
  * refuses only for one: a v2 key with its publicKey, which OpenSSL 3.0 does not read.
  */
 #include "fuzz.h"
@@ -35,6 +36,13 @@ static int p8_shape(const uint8_t *der, size_t len, long *ver, int *has_pub)
     return 1;
 }
 
+/* 1 when the 32 bytes @pub are no Ed25519 point: kurv_ed25519_verify decodes the key first */
+static int ed25519_undecodable(const uint8_t pub[32])
+{
+    static const uint8_t sig[64] = {0};
+    return kurv_ed25519_verify(sig, NULL, 0, pub) == KURV_ERR_POINT;
+}
+
 /* kurv refused (@e) the DER @der (@len bytes; @used of them read by OpenSSL, DER input
  * only) that OpenSSL read: one of the documented choices? */
 static int documented(kurv_err e, int priv, const uint8_t *der, size_t len, size_t used)
@@ -59,6 +67,10 @@ static int documented(kurv_err e, int priv, const uint8_t *der, size_t len, size
     }
     if (fz_choice("a v2 publicKey that is not the key's (OpenSSL does not compare it)",
                   priv && e == KURV_ERR_POINT))
+        return 1;
+    if (fz_choice("an Ed25519 public key that does not decode to a point, RFC 8032 5.1.3 "
+                  "(OpenSSL reads the 32 bytes unchecked)", !priv && e == KURV_ERR_POINT &&
+                  bits && bl == 33 && ed25519_undecodable(bits + 1)))
         return 1;
     return 0;
 }

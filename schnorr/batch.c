@@ -1,8 +1,8 @@
 /* kurv-schnorr: BIP-340 batch verification (see kurv/schnorr.h). */
 #include <kurv/schnorr.h>
 #include <stdlib.h>
-#include <nettle/chacha.h>
 #include "schnorr_impl.h"
+#include "batch.h"   /* the chunk size, the inputs' hash, the coefficients' stream */
 
 #define BATCH_MAX ((size_t)1 << 20)     /* signatures per call */
 #define BATCH_ALLOC_CHUNK 512           /* signatures per chunk when we allocate */
@@ -32,26 +32,18 @@ size_t kurv_schnorr_batch_scratch_size(size_t n)
     return batch_parts(n, &a, &b);
 }
 
-/* A deterministic stream of coefficients in [1, n-1]: ChaCha20 under the seed. */
-struct coef_rng {
-    struct chacha_ctx cc;
-    uint8_t buf[64];
-    size_t pos;
-};
-
-static void coef_next(const kurv_curve *c, struct coef_rng *g, uint8_t out[32])
+/* sha256_update for kurv_batch_absorb */
+static void absorb_sha256(void *ctx, size_t len, const uint8_t *data)
 {
-    static const uint8_t zero[64] = {0};
-    for (;;) {
-        if (g->pos == sizeof g->buf) {
-            chacha_crypt(&g->cc, sizeof g->buf, g->buf, zero);
-            g->pos = 0;
-        }
-        memcpy(out, g->buf + g->pos, 32);
-        g->pos += 32;
-        if (kurv_sc_valid(c, out) & 1)      /* public: redraw the rare 0 or >= n */
-            return;
-    }
+    sha256_update(ctx, len, data);
+}
+
+/* A deterministic stream of coefficients in [1, n-1]: ChaCha20 under the seed. */
+static void coef_next(const kurv_curve *c, struct kurv_coef_stream *g, uint8_t out[32])
+{
+    do
+        kurv_coef_bytes(g, out, 32);
+    while (!(kurv_sc_valid(c, out) & 1));   /* public: redraw the rare 0 or >= n */
 }
 
 /* Check one chunk, whose inputs were validated. */
@@ -59,13 +51,12 @@ static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
                             const uint8_t *const *msgs, const size_t *msg_lens, size_t n,
                             uint8_t *mem, size_t pts_len, size_t sc_len, size_t msm_len)
 {
-    static const uint8_t zero_nonce[CHACHA_NONCE_SIZE] = {0};
     const kurv_curve *c = kurv_secp256k1();
     uint8_t *pts = mem, *sc = mem + pts_len, *msm = mem + pts_len + sc_len;
-    uint8_t seed[32], eb[32], ab[32], taghash[32], lenb[8];
+    uint8_t seed[32], eb[32], ab[32], taghash[32];
     kurv_sc sum = {{0}}, a, t;
     struct sha256_ctx ctx;
-    struct coef_rng rng;
+    struct kurv_coef_stream rng;
     size_t i, j;
     kurv_err e;
 
@@ -74,20 +65,10 @@ static kurv_err batch_chunk(const uint8_t *sigs, const uint8_t *pubkeys,
     sha256_update(&ctx, sizeof batch_tag - 1, (const uint8_t *)batch_tag);
     sha256_digest(&ctx, 32, taghash);
     schnorr_tag_init(&ctx, taghash);
-    for (i = 0; i < n; i++) {
-        uint64_t len = msg_lens[i];
-        for (j = 0; j < 8; j++)
-            lenb[j] = (uint8_t)(len >> (56 - 8 * j));
-        sha256_update(&ctx, 64, sigs + 64 * i);
-        sha256_update(&ctx, 32, pubkeys + 32 * i);
-        sha256_update(&ctx, 8, lenb);
-        if (len)
-            sha256_update(&ctx, len, msgs[i]);
-    }
+    kurv_batch_absorb(&ctx, absorb_sha256, sigs, 64, pubkeys, 32,
+                      msgs, msg_lens, n);
     sha256_digest(&ctx, 32, seed);
-    chacha_set_key(&rng.cc, seed);
-    chacha_set_nonce(&rng.cc, zero_nonce);
-    rng.pos = sizeof rng.buf;
+    kurv_coef_init(&rng, seed);
 
     /* P_i = lift_x(pk_i): an invalid key is an input error, reported first; then
      * R_i = lift_x(r_i): no such point means the signature is invalid */
@@ -176,18 +157,7 @@ kurv_err kurv_schnorr_verify_batch(const uint8_t *sigs, const uint8_t *pubkeys,
     } else {
         if (scratch_len < kurv_schnorr_batch_scratch_size(1))
             return KURV_ERR_BUFFER;
-        chunk = n;
-        while (kurv_schnorr_batch_scratch_size(chunk) > scratch_len) {
-            size_t lo = 1, hi = chunk;          /* largest fitting size, by bisection */
-            while (lo < hi) {
-                size_t mid = lo + (hi - lo + 1) / 2;
-                if (kurv_schnorr_batch_scratch_size(mid) <= scratch_len)
-                    lo = mid;
-                else
-                    hi = mid - 1;
-            }
-            chunk = lo;
-        }
+        chunk = kurv_batch_chunk(n, scratch_len, kurv_schnorr_batch_scratch_size);
     }
     mem = (uint8_t *)scratch + ((BATCH_ALIGN - (uintptr_t)scratch % BATCH_ALIGN) % BATCH_ALIGN);
 

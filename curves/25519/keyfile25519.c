@@ -18,7 +18,9 @@
  * the error code does not depend on luck: the structure first (KURV_ERR_ENCODING), then
  * the meaning in the order algorithm (KURV_ERR_UNSUPPORTED, then parameters, then
  * KURV_ERR_CURVE), the algorithm's CurvePrivateKey (KURV_ERR_ENCODING), private key length
- * (KURV_ERR_PRIVKEY), public key (KURV_ERR_POINT).
+ * (KURV_ERR_PRIVKEY), public key (KURV_ERR_POINT: its length; for Ed25519 its decoding,
+ * RFC 8032 5.1.3, by ge25519.c's k25519_ge_decode; in a PKCS#8 v2, then whether it is the
+ * private key's).
  */
 #include <string.h>
 #include <kurv/25519.h>
@@ -28,6 +30,7 @@
 #include "pkcs8.h"
 #include "pbes2.h"
 #include "keyfile_impl.h" /* KURV_KEYFILE_DER_IN_MAX */
+#include "ge25519.h"
 
 /* the OIDs' contents (X.690 8.19): 1.3.101.110 and 1.3.101.112 (RFC 8410 3) */
 #define OID_LEN 3
@@ -102,6 +105,17 @@ static void public_of(kurv_25519_alg alg, uint8_t pub[KEY_LEN], const uint8_t ke
         (void)kurv_ed25519_public_key(pub, key);
 }
 
+/* KURV_OK when @pub is a public key of @alg: any 32 bytes for X25519 (RFC 7748 5); for
+ * Ed25519 the encoding of a point (RFC 8032 5.1.3: y < p, x exists, not x = 0 with the
+ * sign bit set), else KURV_ERR_POINT. Variable time: a public key is public. */
+static kurv_err pub_check(kurv_25519_alg alg, const uint8_t pub[KEY_LEN])
+{
+    k25519_ge p;
+    if (alg == KURV_25519_ED25519 && k25519_ge_decode(&p, pub) != 0)
+        return KURV_ERR_POINT;
+    return KURV_OK;
+}
+
 static kurv_err priv_der(kurv_25519_alg *alg, uint8_t key[KEY_LEN], const uint8_t *in,
                          size_t in_len)
 {
@@ -140,7 +154,7 @@ static kurv_err priv_der(kurv_25519_alg *alg, uint8_t key[KEY_LEN], const uint8_
     memcpy(key, inner.p, KEY_LEN);
     if (!has_pub)
         return KURV_OK;
-    if (bits.len != KEY_LEN)
+    if (bits.len != KEY_LEN || pub_check(*alg, bits.p) != KURV_OK)
         return KURV_ERR_POINT;
     public_of(*alg, pub, key);
     return memcmp(pub, bits.p, KEY_LEN) == 0 ? KURV_OK : KURV_ERR_POINT;
@@ -161,7 +175,7 @@ static kurv_err pub_der(kurv_25519_alg *alg, uint8_t pub[KEY_LEN], const uint8_t
     e = algid_meaning(&a, alg);
     if (e != KURV_OK)
         return e;
-    if (bits.len != KEY_LEN)
+    if (bits.len != KEY_LEN || pub_check(*alg, bits.p) != KURV_OK)
         return KURV_ERR_POINT;
     memcpy(pub, bits.p, KEY_LEN);
     return KURV_OK;

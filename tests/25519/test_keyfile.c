@@ -9,7 +9,11 @@
  *   - RFC 8410 10.1 and 10.3's example keys: read, and written back byte for byte;
  *   - the header's error codes, each on a file with exactly that defect;
  *   - every truncation and every single-byte change of a good file: an error or a key,
- *     never a crash, and never KURV_OK for a truncation.
+ *     never a crash, and never KURV_OK for a truncation;
+ *   - Ed25519 public keys checked when read (SubjectPublicKeyInfo, PKCS#8 v2 publicKey):
+ *     hand-made encodings (y >= p, no x, x = 0 with the sign bit) refused with
+ *     KURV_ERR_POINT, as kurv_ed25519_verify refuses them, and the same bytes read as
+ *     X25519 keys; every public key of Wycheproof's ed25519_test.json read.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -320,6 +324,99 @@ static const struct bad bad_pub[] = {
 Test(errors, pubkey_der)
 {
     run_table(bad_pub, sizeof bad_pub / sizeof bad_pub[0], 0);
+}
+
+/* Ed25519 public keys are checked when read (RFC 8032 5.1.3's decoding), in a
+ * SubjectPublicKeyInfo and in a PKCS#8 v2 publicKey: hand-made encodings, each with its
+ * defect; X25519 takes the same 32 bytes (any u is a public key, RFC 7748 5) */
+#define ED_SPKI "302a300506032b6570032100"
+#define X_SPKI "302a300506032b656e032100"
+#define ED_V2 "3051020101300506032b657004220420" K32 "812100"
+static const struct { const char *what, *key; kurv_err ed; } ed_keys[] = {
+    {"y = p", "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", KURV_ERR_POINT},
+    {"y = p + 3 (3 has an x)", "f0ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", KURV_ERR_POINT},
+    {"y = 2^255 - 1, sign bit", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", KURV_ERR_POINT},
+    /* (y^2 - 1) / (d y^2 + 1) is not a square mod p for y = 2 (Euler's criterion) */
+    {"y = 2: no x", "0200000000000000000000000000000000000000000000000000000000000000", KURV_ERR_POINT},
+    {"y = 1, x = 0 with the sign bit", "0100000000000000000000000000000000000000000000000000000000000080", KURV_ERR_POINT},
+    {"y = -1, x = 0 with the sign bit", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", KURV_ERR_POINT},
+    {"y = 3 (an x exists)", "0300000000000000000000000000000000000000000000000000000000000000", KURV_OK},
+    {"the identity (small order: not refused)", "0100000000000000000000000000000000000000000000000000000000000000", KURV_OK},
+    {"y = p - 1: order 2", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", KURV_OK},
+    {"RFC 8410 10.1's key", "19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", KURV_OK},
+};
+
+static kurv_err decode_hex(int priv, kurv_25519_alg want, const char *prefix, const char *key)
+{
+    char hex[256];
+    size_t n;
+    uint8_t *der, out[32], given[32];
+    kurv_25519_alg a = want;
+    kurv_err e;
+    cr_assert(strlen(prefix) + strlen(key) < sizeof hex);
+    strcpy(hex, prefix);
+    strcat(hex, key);
+    der = unhex(hex, &n);
+    memset(out, 0xAA, 32);
+    e = priv ? kurv_25519_privkey_decode(&a, out, der, n) : kurv_25519_pubkey_decode(&a, out, der, n);
+    if (e != KURV_OK)
+        cr_assert(memcmp(out, (uint8_t[32]){0}, 32) == 0, "%s: output not zeroed", key);
+    else if (!priv)
+        cr_assert(kt_unhex(given, 32, key) == 32 && memcmp(out, given, 32) == 0,
+                  "%s: not as given", key);
+    free(der);
+    return e;
+}
+
+Test(errors, ed25519_public_key_points)
+{
+    size_t i;
+    for (i = 0; i < sizeof ed_keys / sizeof ed_keys[0]; i++) {
+        kurv_err e = decode_hex(0, KURV_25519_ANY, ED_SPKI, ed_keys[i].key);
+        cr_assert_eq(e, ed_keys[i].ed, "SPKI, %s: %s", ed_keys[i].what, kurv_strerror(e));
+        e = decode_hex(0, KURV_25519_ED25519, ED_SPKI, ed_keys[i].key);
+        cr_assert_eq(e, ed_keys[i].ed, "SPKI (Ed25519 wanted), %s", ed_keys[i].what);
+        /* the same bytes as an X25519 key: read */
+        e = decode_hex(0, KURV_25519_ANY, X_SPKI, ed_keys[i].key);
+        cr_assert_eq(e, KURV_OK, "X25519 SPKI, %s: %s", ed_keys[i].what, kurv_strerror(e));
+        /* as the publicKey of a PKCS#8 v2 (never the seed's: refused either way, with
+         * KURV_ERR_POINT) */
+        e = decode_hex(1, KURV_25519_ANY, ED_V2, ed_keys[i].key);
+        cr_assert_eq(e, KURV_ERR_POINT, "PKCS#8 v2, %s: %s", ed_keys[i].what, kurv_strerror(e));
+        /* the verifier's decoding says the same (KURV_ERR_POINT for the key) */
+        {
+            uint8_t pub[32], sig[64] = {0};
+            cr_assert_eq(kt_unhex(pub, 32, ed_keys[i].key), 32);
+            e = kurv_ed25519_verify(sig, NULL, 0, pub);
+            cr_assert_eq(e == KURV_ERR_POINT, ed_keys[i].ed == KURV_ERR_POINT, "verify, %s: %s",
+                         ed_keys[i].what, kurv_strerror(e));
+        }
+    }
+}
+
+/* every public key of Wycheproof's ed25519_test.json in a SubjectPublicKeyInfo: read
+ * exactly when kurv_ed25519_verify decodes it */
+Test(wycheproof, ed25519_public_keys)
+{
+    json_object *root = kt_load_json("wycheproof/ed25519_test.json"), *groups;
+    size_t gi, ok = 0, ng;
+    if (!root)
+        cr_skip_test("wycheproof/ed25519_test.json not found");
+    groups = kt_jarray(root, "testGroups");
+    ng = json_object_array_length(groups);
+    for (gi = 0; gi < ng; gi++) {
+        const char *pk = kt_jstr(kt_jget(json_object_array_get_idx(groups, gi), "publicKey"), "pk");
+        uint8_t pub[32], sig[64] = {0};
+        kurv_err e = decode_hex(0, KURV_25519_ED25519, ED_SPKI, pk), v;
+        cr_assert_eq(kt_unhex(pub, 32, pk), 32);
+        v = kurv_ed25519_verify(sig, NULL, 0, pub);
+        cr_assert_eq(e == KURV_OK, v != KURV_ERR_POINT, "group %zu: %s, verify %s", gi,
+                     kurv_strerror(e), kurv_strerror(v));
+        ok += e == KURV_OK;
+    }
+    fprintf(stderr, "wycheproof ed25519: %zu of %zu public keys read from an SPKI\n", ok, ng);
+    cr_assert(ng >= 50 && ok == ng);
+    json_object_put(root);
 }
 
 static kurv_err pem_priv(const char *text)

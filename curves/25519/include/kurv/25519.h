@@ -171,6 +171,65 @@ KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_sign_keypair(uint8_t sig[64], co
 KURV_API kurv_err kurv_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                                       const uint8_t pub[32]);
 
+/**
+ * kurv_ed25519_batch_scratch_size() - bytes of scratch memory that let
+ * kurv_ed25519_verify_batch() check @n signatures in one multi-scalar product.
+ * Return: the size (that of n = 1 for @n = 0); 0 when @n is above 2^20. About 3.5 KiB
+ * per signature below 256 signatures (Straus), about 0.6 KiB from 256 on (Pippenger), on
+ * a 64-bit target.
+ */
+KURV_API size_t kurv_ed25519_batch_scratch_size(size_t n);
+
+/**
+ * kurv_ed25519_verify_batch() - verify @n pure Ed25519 signatures at once.
+ * @sigs:        @n signatures R || S, 64 bytes each, back to back.
+ * @pubkeys:     @n encoded public keys A, 32 bytes each, back to back.
+ * @msgs:        @n message pointers (an entry may be NULL when its length is 0).
+ * @msg_lens:    @n message lengths in bytes.
+ * @n:           0..2^20 (0: KURV_OK).
+ * @scratch:     working memory of @scratch_len bytes, any alignment. With at least
+ *               kurv_ed25519_batch_scratch_size(@n) bytes the batch is one product; with
+ *               less it is checked in chunks that fit (each by the same equation; slower
+ *               per signature), down to kurv_ed25519_batch_scratch_size(1). NULL with
+ *               @scratch_len 0: chunks in a 32 KiB buffer on the stack (9 signatures a
+ *               chunk on a 64-bit target). Nothing is allocated.
+ * Each input is read by kurv_ed25519_verify()'s rules (S < L; A and R decode as RFC 8032
+ * 5.1.3 says). The signatures are then checked together by the cofactorless equation
+ * (that of kurv_ed25519_verify(), not RFC 8032 5.1.7's equation multiplied by 8):
+ *   [-(sum z_i S_i) mod L] B + sum [z_i] R_i + sum [z_i k_i mod L] A_i = identity,
+ * k_i = SHA-512(R_i || A_i || M_i) mod L, with odd 128-bit coefficients z_i drawn from
+ * ChaCha20 keyed by SHA-512 of 32 bytes of kurv_random() (the system's CSPRNG) and every
+ * input, so that whoever chose the inputs cannot predict them. A signature whose R or A
+ * is of small order (one of the 8 points of order 1, 2, 4 or 8) is checked by
+ * kurv_ed25519_verify() instead. n = 1 is kurv_ed25519_verify() itself.
+ * What the result means: KURV_OK says every signature would pass kurv_ed25519_verify();
+ * KURV_ERR_SIGNATURE says at least one would not (which one is not said: verify them one
+ * by one to find it). KURV_ERR_SIGNATURE is always right: a batch of valid signatures is
+ * never refused. KURV_OK is wrong with probability below 2^-120 per batch for
+ * signatures whose fault has a component of order L, and never when the batch holds one
+ * failing signature. The one other exception: a signature that passes RFC 8032's
+ * cofactored equation [8][S]B = [8]R + [8][k]A but not kurv_ed25519_verify()'s (R or A
+ * carries a component of small order beside one of order L: no RFC 8032 signer makes
+ * such an R or A) fails alone, but two or more of them in one batch may cancel and be
+ * accepted. Variable time: every input is public.
+ * Return: KURV_OK (all valid); KURV_ERR_SIGNATURE (at least one S >= L, R that does not
+ * decode, or signature that does not verify); KURV_ERR_POINT (a public key that does not
+ * decode, anywhere in the batch); KURV_ERR_ARG (a NULL array, a NULL message with a
+ * nonzero length, @scratch NULL with a nonzero @scratch_len, @n above 2^20);
+ * KURV_ERR_BUFFER (@scratch given with @scratch_len below
+ * kurv_ed25519_batch_scratch_size(1)); KURV_ERR_RNG (the system's random generator
+ * failed; not for @n below 2). When several apply, the first in this order wins (whatever
+ * the chunks): KURV_ERR_ARG, KURV_ERR_BUFFER, KURV_ERR_RNG, KURV_ERR_POINT,
+ * KURV_ERR_SIGNATURE.
+ * Spec: RFC 8032 5.1.7 (each signature's rules); the batch equation is the usual
+ * randomised one (Bernstein et al., "High-speed high-security signatures", 2011, 5).
+ */
+KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_verify_batch(const uint8_t *sigs,
+                                                              const uint8_t *pubkeys,
+                                                              const uint8_t *const *msgs,
+                                                              const size_t *msg_lens, size_t n,
+                                                              void *scratch, size_t scratch_len);
+
 /*
  * Ed25519ctx and Ed25519ph (RFC 8032 5.1): Ed25519 with the prefix
  * dom2(phflag, C) = "SigEd25519 no Ed25519 collisions" || octet(phflag) || octet(len(C)) || C
@@ -312,7 +371,9 @@ KURV_API kurv_err kurv_25519_privkey_encode(uint8_t *out, size_t *out_len, kurv_
  *           KEY", RFC 5958 3: kurv_25519_privkey_decode_pass() reads it);
  *         KURV_ERR_CURVE (the file's algorithm is not *@alg);
  *         KURV_ERR_PRIVKEY (the CurvePrivateKey is not 32 bytes);
- *         KURV_ERR_POINT (the v2 publicKey is not 32 bytes, or not the key's public key).
+ *         KURV_ERR_POINT (the v2 publicKey is not 32 bytes; for Ed25519 it does not
+ *           decode to a curve point as RFC 8032 5.1.3 says: y >= p, no x for y, x = 0
+ *           with the sign bit set; or it is not the key's public key).
  *         @key is zeroed on error; copies of the key (the decoded PEM) are wiped.
  * Spec: RFC 8410 3, 7, 10.3; RFC 5208 5; RFC 5958 2; RFC 7468 10; X.690 10.1.
  */
@@ -384,8 +445,9 @@ KURV_API kurv_err kurv_25519_privkey_decode_pass(kurv_25519_alg *alg, uint8_t ke
  * @alg:     KURV_25519_X25519 or KURV_25519_ED25519.
  * @fmt:     KURV_KEYFMT_DER or KURV_KEYFMT_PEM.
  * @pub:     32 bytes, written as given (not checked: any 32 bytes are an X25519 public
- *           key, RFC 7748 5; an Ed25519 point that does not decode is refused when used,
- *           by kurv_ed25519_verify()'s KURV_ERR_POINT).
+ *           key, RFC 7748 5; an Ed25519 point that does not decode is refused when read
+ *           back, by kurv_25519_pubkey_decode(), and when used, by kurv_ed25519_verify(),
+ *           both with KURV_ERR_POINT).
  * Return: KURV_OK; KURV_ERR_ARG (a NULL @out_len or @pub, another @alg or @fmt);
  *         KURV_ERR_BUFFER (*@out_len set to the need: 44 DER, 113 PEM).
  * Spec: RFC 8410 4 (and 3); RFC 5280 4.1.2.7; RFC 7468 13.
@@ -396,7 +458,10 @@ KURV_API kurv_err kurv_25519_pubkey_encode(uint8_t *out, size_t *out_len, kurv_2
 /**
  * kurv_25519_pubkey_decode() - read an X25519 or Ed25519 public key from a
  * SubjectPublicKeyInfo, DER or PEM ("PUBLIC KEY"), read as kurv_25519_privkey_decode()
- * reads its files. The 32 bytes are returned as they are (see kurv_25519_pubkey_encode()).
+ * reads its files. The 32 bytes are returned as they are (see kurv_25519_pubkey_encode()),
+ * once checked: an X25519 key may be any 32 bytes (RFC 7748 5); an Ed25519 key must decode
+ * to a point of edwards25519 (RFC 8032 5.1.3, the decoding kurv_ed25519_verify() does; a
+ * point of small order is not refused for that alone).
  * @alg:     in: the algorithm wanted, or KURV_25519_ANY; out: the file's (on success).
  * @pub:     32 bytes out.
  * @in:      the file's bytes, @in_len of them.
@@ -406,7 +471,9 @@ KURV_API kurv_err kurv_25519_pubkey_encode(uint8_t *out, size_t *out_len, kurv_2
  *         KURV_ERR_UNSUPPORTED (another algorithm OID; a PEM label other than "PUBLIC
  *           KEY", a private key's among them; "Proc-Type: 4,ENCRYPTED");
  *         KURV_ERR_CURVE (the file's algorithm is not *@alg);
- *         KURV_ERR_POINT (the key is not 32 bytes). @pub is zeroed on error.
+ *         KURV_ERR_POINT (the key is not 32 bytes; or an Ed25519 key that does not decode:
+ *           y >= p (non-canonical), no x for y (not on the curve), x = 0 with the sign
+ *           bit set). @pub is zeroed on error.
  * Spec: RFC 8410 4 (and 3); RFC 5280 4.1.2.7; RFC 7468 13; X.690 10.1.
  */
 KURV_API kurv_err kurv_25519_pubkey_decode(kurv_25519_alg *alg, uint8_t pub[32],
