@@ -1065,8 +1065,8 @@ cmd_cross() {
     dir=build-cross-$arch
     case " ${skipped[*]} " in
         *" libcriterion-dev:$arch "*)
-            say "cross: Criterion for $arch unpacked into $dir-criterion (not installed)"
             if c=$(cross_criterion_unpacked "$arch" "$PWD/$dir-criterion"); then
+                say "cross: Criterion for $arch unpacked into $dir-criterion (not installed)"
                 crit_ini=(--cross-file "$c")
                 skipped=("${skipped[@]/libcriterion-dev:$arch/}")
                 skipped=(${skipped[@]})
