@@ -520,12 +520,16 @@ pkg_meson_version() {
 # build-abi/stage, then rewrite abi/*.abi and, with dpkg-gensymbols, debian/*.symbols (new
 # symbols get the version of meson.build; removed ones are left as #MISSING# lines to see)
 cmd_abi_update() {
-    local dir=build-abi ma ver opt=() pkg lib f
+    local dir=build-abi ma ver opt=() pkg lib f fams
     pkg_deps || return 1
     ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH) || return 1
     ver=$(pkg_meson_version)
     grep -qs "option('openssl_provider'" meson_options.txt && opt+=(-Dopenssl_provider=disabled)
-    say "abi-update: build in $dir with dpkg-buildflags"
+    # the families the packages build (debian/rules: every family of the registry)
+    fams=$(make -s -f debian/rules --eval 'kurv-print-families: ; @echo $(KURV_FAMILIES)' \
+        kurv-print-families) && [ -n "$fams" ] || { echo "run.sh: abi-update: no KURV_FAMILIES in debian/rules" >&2; return 1; }
+    opt+=(-Dfamilies="$fams")
+    say "abi-update: build in $dir with dpkg-buildflags (families $fams)"
     rm -rf "$dir"
     (
         eval "$(dpkg-buildflags --export=sh)"
