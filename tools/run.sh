@@ -520,12 +520,16 @@ pkg_meson_version() {
 # build-abi/stage, then rewrite abi/*.abi and, with dpkg-gensymbols, debian/*.symbols (new
 # symbols get the version of meson.build; removed ones are left as #MISSING# lines to see)
 cmd_abi_update() {
-    local dir=build-abi ma ver opt=() pkg lib f
+    local dir=build-abi ma ver opt=() pkg lib f fams
     pkg_deps || return 1
     ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH) || return 1
     ver=$(pkg_meson_version)
     grep -qs "option('openssl_provider'" meson_options.txt && opt+=(-Dopenssl_provider=disabled)
-    say "abi-update: build in $dir with dpkg-buildflags"
+    # the families the packages build (debian/rules: every family of the registry)
+    fams=$(make -s -f debian/rules --eval 'kurv-print-families: ; @echo $(KURV_FAMILIES)' \
+        kurv-print-families) && [ -n "$fams" ] || { echo "run.sh: abi-update: no KURV_FAMILIES in debian/rules" >&2; return 1; }
+    opt+=(-Dfamilies="$fams")
+    say "abi-update: build in $dir with dpkg-buildflags (families $fams)"
     rm -rf "$dir"
     (
         eval "$(dpkg-buildflags --export=sh)"
@@ -663,9 +667,12 @@ pkg_install_check() {
 
 # pkg_provider_check ROOT: the provider with the Brainpool family only: openssl lists kurv
 # as an active provider, and with kurv alone (and base's encoders) makes EC keys on the
-# Brainpool curves and on no other curve of the registry
+# Brainpool curves and on no other curve of the registry, and no X25519 or ED25519 key (its
+# build info says why: "25519 not loaded"); then with libkurv-25519-0 installed beside it,
+# X25519 and ED25519 keys, and an Ed25519 signature that verifies (pkeyutl -rawin), with
+# kurv and base only (base has no X25519 or Ed25519 of its own)
 pkg_provider_check() {
-    local root=$1 fam name ok=0 bad=0 got want
+    local root=$1 fam name ok=0 bad=0 got want alg
     pkg_chroot "$root" apt-get install -y --no-install-recommends openssl openssl-provider-kurv \
         libkurv-brainpool0 >"$out/install-provider.log" 2>&1 ||
         { echo "provider: apt-get install failed (build-deb/install-provider.log)"; return 1; }
@@ -688,9 +695,40 @@ pkg_provider_check() {
             [ "$fam" = brainpool ] && { echo "provider: no key on $name"; bad=1; }
         fi
     done < <(awk -F"'" '/^kurv_family_registry/ { exit } { for (i = 2; i < NF; i += 2) { if ($i == "family") f = $(i + 2); if ($i == "openssl") print f, $(i + 2) } }' curves/meson.build)
-    pkg_chroot "$root" apt-get purge -y --autoremove openssl-provider-kurv libkurv-brainpool0 >>"$out/install-provider.log" 2>&1
+    # X25519 and ED25519: not without libkurv-25519-0, offered with it
+    pkg_chroot "$root" openssl list -providers -verbose -provider kurv 2>&1 | grep -q '; 25519 not loaded: ' ||
+        { echo "provider: its build info does not say that libkurv-25519 was not loaded"; bad=1; }
+    for alg in X25519 ED25519; do
+        if pkg_chroot "$root" openssl genpkey -provider base -provider kurv -algorithm $alg -out /dev/null >/dev/null 2>&1; then
+            echo "provider: makes $alg keys without libkurv-25519-0"
+            bad=1
+        fi
+    done
+    pkg_chroot "$root" apt-get install -y --no-install-recommends libkurv-25519-0 >>"$out/install-provider.log" 2>&1 ||
+        { echo "provider: apt-get install libkurv-25519-0 failed (build-deb/install-provider.log)"; bad=1; }
+    got=$(pkg_installed "$root" | awk '$1 == "ii" && $2 ~ /^libkurv-/ { print $2 }' | paste -sd' ' -)
+    [ "$got" = "libkurv-25519-0 libkurv-brainpool0" ] ||
+        { echo "provider: kurv families installed: [$got], expected [libkurv-25519-0 libkurv-brainpool0]"; bad=1; }
+    got=$(pkg_chroot "$root" openssl list -providers -verbose -provider kurv 2>&1)
+    if printf '%s\n' "$got" | grep -q '25519 not loaded'; then
+        printf '%s\n' "$got" | grep 'build info' | sed 's/^/  /'
+        echo "provider: libkurv-25519-0 is installed, its build info says it was not loaded"
+        bad=1
+    fi
+    for alg in X25519 ED25519; do
+        pkg_chroot "$root" openssl genpkey -provider base -provider kurv -algorithm $alg -out /tmp/kurv-$alg.pem \
+            >>"$out/install-provider.log" 2>&1 || { echo "provider: no $alg key with libkurv-25519-0"; bad=1; }
+    done
+    printf 'kurv' > "$root/tmp/kurv-msg"
+    pkg_chroot "$root" sh -c 'P="-provider base -provider kurv"
+        openssl pkeyutl $P -sign -rawin -inkey /tmp/kurv-ED25519.pem -in /tmp/kurv-msg -out /tmp/kurv-msg.sig &&
+        openssl pkeyutl $P -verify -rawin -inkey /tmp/kurv-ED25519.pem -in /tmp/kurv-msg -sigfile /tmp/kurv-msg.sig' \
+        >>"$out/install-provider.log" 2>&1 || { echo "provider: no Ed25519 signature that verifies with libkurv-25519-0"; bad=1; }
+    rm -f "$root"/tmp/kurv-*
+    pkg_chroot "$root" apt-get purge -y --autoremove openssl-provider-kurv libkurv-brainpool0 libkurv-25519-0 >>"$out/install-provider.log" 2>&1
     [ $bad -eq 0 ] && [ $ok -gt 0 ] || return 1
-    echo "provider: kurv active, offering [$want]; keys on the $ok Brainpool curves only"
+    echo "provider: kurv active, offering [$want]; keys on the $ok Brainpool curves only, no X25519 or ED25519 key;"
+    echo "  with libkurv-25519-0 also: X25519 and ED25519 keys, an Ed25519 signature that verifies"
 }
 
 # pkg_source OUT: a fresh OUT with the clone's files (tracked and untracked, not ignored) in
@@ -862,7 +900,7 @@ cmd_package() {
     done
 
     if [ -f "$root/srv/kurv-debs/openssl-provider-kurv_${debver}_$(dpkg --print-architecture).deb" ]; then
-        say "package: the OpenSSL provider with the Brainpool family only"
+        say "package: the OpenSSL provider with the Brainpool family only, then also kurv-25519"
         pkg_provider_check "$root" && r_provider=ok || r_provider=FAIL
     fi
 

@@ -11,6 +11,10 @@
  * kurv-schnorr (-DKURV_TEST_SCHNORR): BIP-340 test vector 0 (secret key 3, message and
  * auxiliary randomness all zero): the x-only public key and the signature are the vector's,
  * the signature verifies, and with one bit of the message flipped it does not.
+ * kurv-25519 (-DKURV_TEST_25519): RFC 7748 6.1 (Alice's and Bob's public keys, the shared
+ * secret both ways) and RFC 8032 7.1 TEST 2 (the public key of the seed, the signature of
+ * the one-byte message 0x72 byte for byte, it verifies, and with one message bit flipped it
+ * gives KURV_ERR_SIGNATURE).
  */
 #include <stdio.h>
 #include <string.h>
@@ -55,6 +59,58 @@ static void test_schnorr(void)
     check(kurv_schnorr_verify(v0_sig, v0_pub, msg, sizeof msg) == KURV_ERR_SIGNATURE, n,
           "a flipped message bit is refused");
 }
+#elif defined KURV_TEST_25519
+#include <kurv/25519.h>
+
+/* unhex() - 2 * n hex digits into n bytes */
+static void unhex(uint8_t *out, size_t n, const char *hex)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned v;
+        sscanf(hex + 2 * i, "%2x", &v);
+        out[i] = (uint8_t)v;
+    }
+}
+
+static int same(const uint8_t *got, size_t n, const char *hex)
+{
+    uint8_t want[64];
+    unhex(want, n, hex);
+    return memcmp(got, want, n) == 0;
+}
+
+static void test_25519(void)
+{
+    uint8_t a[32], b[32], apub[32], bpub[32], s1[32], s2[32];
+    uint8_t seed[32], pub[32], kp[KURV_ED25519_KEYPAIR_LEN], sig[64], msg[1] = {0x72};
+    const char *x = "X25519", *e = "Ed25519";
+
+    unhex(a, 32, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
+    unhex(b, 32, "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb");
+    check(kurv_x25519_public_key(apub, a) == KURV_OK &&
+          same(apub, 32, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"),
+          x, "RFC 7748 6.1 Alice's public key");
+    check(kurv_x25519_public_key(bpub, b) == KURV_OK &&
+          same(bpub, 32, "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"),
+          x, "RFC 7748 6.1 Bob's public key");
+    check(kurv_x25519(s1, a, bpub) == KURV_OK && kurv_x25519(s2, b, apub) == KURV_OK &&
+          same(s1, 32, "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742") &&
+          memcmp(s1, s2, 32) == 0, x, "RFC 7748 6.1 shared secret, both ways");
+
+    unhex(seed, 32, "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb");
+    check(kurv_ed25519_keypair(kp, seed) == KURV_OK && kurv_ed25519_keypair_pubkey(pub, kp) == KURV_OK &&
+          same(pub, 32, "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c"),
+          e, "RFC 8032 TEST 2 public key");
+    kurv_wipe(kp, sizeof kp);
+    check(kurv_ed25519_sign(sig, msg, sizeof msg, seed, pub) == KURV_OK &&
+          same(sig, 64, "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da"
+                        "085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"),
+          e, "RFC 8032 TEST 2 signature");
+    check(kurv_ed25519_verify(sig, msg, sizeof msg, pub) == KURV_OK, e, "TEST 2 verifies");
+    msg[0] ^= 1;
+    check(kurv_ed25519_verify(sig, msg, sizeof msg, pub) == KURV_ERR_SIGNATURE, e,
+          "a flipped message bit is refused");
+}
 #else
 #include KURV_TEST_HEADER
 
@@ -92,6 +148,8 @@ int main(void)
     printf("kurv %s\n", kurv_version());
 #ifdef KURV_TEST_SCHNORR
     test_schnorr();
+#elif defined KURV_TEST_25519
+    test_25519();
 #else
     const kurv_curve *(*const curves[])(void) = { KURV_TEST_CURVES };
     for (size_t i = 0; i < sizeof curves / sizeof curves[0]; i++)

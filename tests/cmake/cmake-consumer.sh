@@ -21,6 +21,7 @@ if [ $# -ne 8 ]; then
     exit 2
 fi
 MESON=$1 CMAKE=$2 prefix=$3 family=$4 accessor=$5 curve=$6 built=$7 missing=$8
+all=$(echo "$built,$missing" | tr ',' ';')
 build=${KURV_BUILD_ROOT:?KURV_BUILD_ROOT is not set}
 src=${KURV_SOURCE_ROOT:?KURV_SOURCE_ROOT is not set}
 
@@ -54,6 +55,8 @@ configure() {
     d=$1 b=$2
     shift 2
     rc=0
+    # the probe looks for the target of every component, built or not
+    [ "$d" = probe ] && set -- "$@" "-DKURV_PROBE_COMPONENTS=$all"
     "$CMAKE" -S "$src/tests/cmake/$d" -B "$b" -G Ninja -DCMAKE_PREFIX_PATH="$stage_prefix" \
         -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF \
         "$@" > "$tmp/cfg.log" 2>&1 || rc=$?
