@@ -50,7 +50,8 @@ void kp_ecx_free(kp_ecx *k)
 void kp_ecx_km_free(void *keydata) { kp_ecx_free(keydata); }
 
 /* kp_ecx_set_priv() - contract in ecx.h (RFC 7748 6.1, RFC 8032 5.1.5); the 32 bytes are
- * copied only once the public key is computed, and the key is left empty on error. */
+ * copied only once the public key is computed; on error the key is left empty, the private
+ * key it held before wiped. */
 int kp_ecx_set_priv(kp_ecx *k, const uint8_t priv[32])
 {
     const kp_ecx_api *x = kp_ecx_fns();
@@ -70,6 +71,7 @@ int kp_ecx_set_priv(kp_ecx *k, const uint8_t priv[32])
     }
     if (e != KURV_OK) {
         kurv_wipe(k->keypair, sizeof k->keypair);
+        kurv_wipe(k->priv, sizeof k->priv);   /* the old key's; @priv is read by now */
         kp_err(PROV_R_INVALID_KEY, "kurv: %s private key: %s", kp_ecx_name(k->alg),
                kurv_strerror(e));
         return 0;
