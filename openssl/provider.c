@@ -137,8 +137,8 @@ enum { KP_OPS = 5, KP_ALGS_MAX = 40 };
 static OSSL_ALGORITHM joined[KP_OPS][KP_ALGS_MAX];
 
 /* join() - @a's entries then @b's (NULL: none) into @dst (KP_ALGS_MAX entries, the last
- * one kept as the terminator; entries beyond are dropped). */
-static void join(OSSL_ALGORITHM *dst, const OSSL_ALGORITHM *a, const OSSL_ALGORITHM *b)
+ * one the terminator). Return: 1; 0 when they do not all fit (those that do are kept). */
+static int join(OSSL_ALGORITHM *dst, const OSSL_ALGORITHM *a, const OSSL_ALGORITHM *b)
 {
     size_t n = 0;
     for (; a->algorithm_names != NULL && n < KP_ALGS_MAX - 1; a++)
@@ -146,10 +146,12 @@ static void join(OSSL_ALGORITHM *dst, const OSSL_ALGORITHM *a, const OSSL_ALGORI
     for (; b != NULL && b->algorithm_names != NULL && n < KP_ALGS_MAX - 1; b++)
         dst[n++] = *b;
     dst[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+    return a->algorithm_names == NULL && (b == NULL || b->algorithm_names == NULL);
 }
 
-/* join_all() - the tables of query, with the 25519 ones when @ecx. */
-static void join_all(int ecx)
+/* join_all() - the tables of query, with the 25519 ones when @ecx. Return: 1; 0 when a
+ * table does not fit in KP_ALGS_MAX (the EC ones alone are far below it: 14 encoders). */
+static int join_all(int ecx)
 {
     const OSSL_ALGORITHM *more[KP_OPS] = {NULL, NULL, NULL, NULL, NULL};
 #ifdef KURV_HAVE_25519
@@ -163,11 +165,9 @@ static void join_all(int ecx)
 #else
     (void)ecx;
 #endif
-    join(joined[0], keymgmt_algs, more[0]);
-    join(joined[1], signature_algs, more[1]);
-    join(joined[2], keyexch_algs, more[2]);
-    join(joined[3], decoder_algs, more[3]);
-    join(joined[4], kp_encoder_algs, more[4]);
+    return join(joined[0], keymgmt_algs, more[0]) & join(joined[1], signature_algs, more[1]) &
+           join(joined[2], keyexch_algs, more[2]) & join(joined[3], decoder_algs, more[3]) &
+           join(joined[4], kp_encoder_algs, more[4]);
 }
 
 /* kp_query() - the algorithms of @operation_id (keymgmt, signature, keyexch,
@@ -271,7 +271,11 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         ecx = kp_ecx_load();
         ecx_missing = kp_ecx_missing();
 #endif
-        join_all(ecx);
+        if (!join_all(ecx)) {
+            /* not so today (22 encoders of 40): no 25519 algorithm rather than some */
+            join_all(0);
+            ecx_missing = "the provider's algorithm tables (KP_ALGS_MAX) are too small";
+        }
         snprintf(buildinfo, sizeof buildinfo, "kurv %s; curves: %s%s%s%s%s", kurv_version(),
                  curve_names,
                  *missing != '\0' ? "; not loaded: " : "", missing,
