@@ -16,14 +16,23 @@
 
 #define M51 K25519_M51
 
+void k25519_fe_from64(k25519_fe *h, const uint64_t w[4])
+{
+    h->v[0] = w[0] & M51;
+    h->v[1] = ((w[0] >> 51) | (w[1] << 13)) & M51;
+    h->v[2] = ((w[1] >> 38) | (w[2] << 26)) & M51;
+    h->v[3] = ((w[2] >> 25) | (w[3] << 39)) & M51;
+    h->v[4] = w[3] >> 12;
+}
+
 void k25519_fe_frombytes(k25519_fe *h, const uint8_t s[32])
 {
-    uint64_t w0 = k25519_load64(s), w1 = k25519_load64(s + 8), w2 = k25519_load64(s + 16), w3 = k25519_load64(s + 24);
-    h->v[0] = w0 & M51;
-    h->v[1] = ((w0 >> 51) | (w1 << 13)) & M51;
-    h->v[2] = ((w1 >> 38) | (w2 << 26)) & M51;
-    h->v[3] = ((w2 >> 25) | (w3 << 39)) & M51;
-    h->v[4] = (w3 >> 12) & M51;   /* bit 255 dropped */
+    uint64_t w[4];
+    w[0] = k25519_load64(s);
+    w[1] = k25519_load64(s + 8);
+    w[2] = k25519_load64(s + 16);
+    w[3] = k25519_load64(s + 24) & (~(uint64_t)0 >> 1);   /* bit 255 dropped */
+    k25519_fe_from64(h, w);
 }
 
 void k25519_fe_tobytes(uint8_t s[32], const k25519_fe *f)

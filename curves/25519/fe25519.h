@@ -34,6 +34,10 @@ typedef struct { uint64_t v[5]; } k25519_fe;
  * 5's masking; Ed25519's decoding takes that bit itself). Not reduced: values p..2^255-1
  * stay as they are, and are equal to their reduction in every later operation. */
 void k25519_fe_frombytes(k25519_fe *h, const uint8_t s[32]);
+/* h = the value w[0] + w[1] 2^64 + w[2] 2^128 + w[3] 2^192 (below 2^256; not reduced):
+ * limbs 0..3 below 2^51, limb 4 below 2^52 (the 4-limb field of fe25519_adx.h hands its
+ * results over by it) */
+void k25519_fe_from64(k25519_fe *h, const uint64_t w[4]);
 /* s = h mod p, 32 bytes little-endian (top bit 0) */
 void k25519_fe_tobytes(uint8_t s[32], const k25519_fe *h);
 
@@ -234,16 +238,23 @@ K25519_FE_INLINE void k25519_fe_mul_small(k25519_fe *h, const k25519_fe *f, uint
     k25519_fe_carry_wide_(h, r);
 }
 
-/* swap f and g when b = 1, leave them when b = 0 (b in {0, 1}) */
-K25519_FE_INLINE void k25519_fe_cswap(k25519_fe *f, k25519_fe *g, uint64_t b)
+/* swap the n limbs of f and g when b = 1, leave them when b = 0 (b in {0, 1}): by the
+ * mask -b (also the 4-limb field's, fe25519_adx.h) */
+K25519_FE_INLINE void k25519_cswap_limbs(uint64_t *f, uint64_t *g, int n, uint64_t b)
 {
     uint64_t mask = (uint64_t)0 - b, x;
     int i;
-    for (i = 0; i < 5; i++) {
-        x = (f->v[i] ^ g->v[i]) & mask;
-        f->v[i] ^= x;
-        g->v[i] ^= x;
+    for (i = 0; i < n; i++) {
+        x = (f[i] ^ g[i]) & mask;
+        f[i] ^= x;
+        g[i] ^= x;
     }
+}
+
+/* swap f and g when b = 1, leave them when b = 0 (b in {0, 1}) */
+K25519_FE_INLINE void k25519_fe_cswap(k25519_fe *f, k25519_fe *g, uint64_t b)
+{
+    k25519_cswap_limbs(f->v, g->v, 5, b);
 }
 
 /* f = g when b = 1 (b in {0, 1}) */

@@ -4,8 +4,9 @@
  * Inputs: a 32-byte private key (clamped here, on a copy), a 32-byte u-coordinate (top
  * bit masked by k25519_fe_frombytes). Output: the 32-byte u-coordinate of the product.
  * Builds on the field of fe25519.c and, for key generation, on the core's kurv_random
- * (<kurv/keys.h>) and kurv_wipe (<kurv/util.h>). The Montgomery ladder of RFC 7748 5:
- * 255 steps over bits 254..0 of the clamped scalar, each a constant-time conditional swap
+ * (<kurv/keys.h>) and kurv_wipe (<kurv/util.h>). The Montgomery ladder of RFC 7748 5
+ * (ladder_tmpl.h; on x86-64 CPUs with BMI2 and ADX on the 4-limb field of x25519_adx.c,
+ * else on fe25519.h's 51-bit limbs, the same bytes either way): 255 steps over bits 254..0 of the clamped scalar, each a constant-time conditional swap
  * (masks, k25519_fe_cswap) and the same field operations whatever the bit; the result
  * x2 / z2 by one inversion (z2^(p-2), so 0 when z2 = 0). The all-zero check of RFC 7748
  * 6.1 ORs every byte: no early exit. Public keys (X25519(k, 9)) take the fixed-base
@@ -22,6 +23,7 @@
 #include "fe25519.h"
 #include "util25519.h"
 #include "base25519.h"
+#include "x25519_adx.h"
 
 /* (A - 2) / 4 for Curve25519's A = 486662 (RFC 7748 5) */
 #define A24 121665
@@ -35,75 +37,38 @@ static void clamp(uint8_t k[32], const uint8_t scalar[32])
     k[31] |= 64;
 }
 
-/* out = X25519(k, u): the ladder of RFC 7748 5 */
+/* the portable ladder on fe25519.h's 51-bit limbs: every sum and difference goes
+ * straight into a product or square, so no carry (fe25519.h's lazy bounds: inputs below
+ * 2^52, outputs below 2^54); the product by a24 takes them too */
+#define KLD_NAME ladder_fe
+#define KLD_FE k25519_fe
+#define KLD_FROMBYTES k25519_fe_frombytes
+#define KLD_SET(h, c) ((c) ? k25519_fe_1(h) : k25519_fe_0(h))
+#define KLD_ADD k25519_fe_add_lazy
+#define KLD_SUB k25519_fe_sub_lazy
+#define KLD_MUL k25519_fe_mul
+#define KLD_SQ k25519_fe_sq
+#define KLD_MUL_A24(h, f) k25519_fe_mul_small(h, f, A24)
+#define KLD_CSWAP k25519_fe_cswap
+#include "ladder_tmpl.h"
+
+/* out = X25519(k, u): the ladder of RFC 7748 5, on the 4-limb MULX/ADX field where the
+ * CPU has it (x25519_adx.c) and else on the portable one, then x2 / z2 */
 static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
 {
     uint8_t k[32];
-    k25519_fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
-    uint64_t swap = 0, kt;
-    int i;
+    k25519_fe x2, z2;
 
     clamp(k, scalar);
-
-    k25519_fe_frombytes(&x1, u);
-    k25519_fe_1(&x2);
-    k25519_fe_0(&z2);
-    k25519_fe_copy(&x3, &x1);
-    k25519_fe_1(&z3);
-
-    for (i = 254; i >= 0; i--) {
-        kt = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;
-        swap ^= kt;
-        k25519_fe_cswap(&x2, &x3, swap);
-        k25519_fe_cswap(&z2, &z3, swap);
-        swap = kt;
-
-        /* every sum and difference goes straight into a product or square: no carry
-         * (fe25519.h's lazy bounds: inputs below 2^52, outputs below 2^54) */
-        k25519_fe_add_lazy(&a, &x2, &z2); /* A = x2 + z2 */
-        k25519_fe_sq(&aa, &a);            /* AA = A^2 */
-        k25519_fe_sub_lazy(&b, &x2, &z2); /* B = x2 - z2 */
-        k25519_fe_sq(&bb, &b);            /* BB = B^2 */
-        k25519_fe_sub_lazy(&e, &aa, &bb); /* E = AA - BB */
-        k25519_fe_add_lazy(&c, &x3, &z3); /* C = x3 + z3 */
-        k25519_fe_sub_lazy(&d, &x3, &z3); /* D = x3 - z3 */
-        k25519_fe_mul(&da, &d, &a);       /* DA = D * A */
-        k25519_fe_mul(&cb, &c, &b);       /* CB = C * B */
-        k25519_fe_add_lazy(&t, &da, &cb);
-        k25519_fe_sq(&x3, &t);            /* x3 = (DA + CB)^2 */
-        k25519_fe_sub_lazy(&t, &da, &cb);
-        k25519_fe_sq(&t, &t);
-        k25519_fe_mul(&z3, &x1, &t);      /* z3 = x1 * (DA - CB)^2 */
-        k25519_fe_mul(&x2, &aa, &bb);     /* x2 = AA * BB */
-        k25519_fe_mul_small(&t, &e, A24);
-        k25519_fe_add_lazy(&t, &aa, &t);
-        k25519_fe_mul(&z2, &e, &t);       /* z2 = E * (AA + a24 * E) */
-    }
-    k25519_fe_cswap(&x2, &x3, swap);
-    k25519_fe_cswap(&z2, &z3, swap);
-
+    if (!k25519_x25519_ladder_adx(&x2, &z2, k, u))
+        ladder_fe(&x2, &z2, k, u);
     k25519_fe_invert(&z2, &z2);
     k25519_fe_mul(&x2, &x2, &z2);
     k25519_fe_tobytes(out, &x2);
 
     kurv_wipe(k, sizeof k);
-    kurv_wipe(&x1, sizeof x1);
     kurv_wipe(&x2, sizeof x2);
     kurv_wipe(&z2, sizeof z2);
-    kurv_wipe(&x3, sizeof x3);
-    kurv_wipe(&z3, sizeof z3);
-    kurv_wipe(&a, sizeof a);
-    kurv_wipe(&aa, sizeof aa);
-    kurv_wipe(&b, sizeof b);
-    kurv_wipe(&bb, sizeof bb);
-    kurv_wipe(&e, sizeof e);
-    kurv_wipe(&c, sizeof c);
-    kurv_wipe(&d, sizeof d);
-    kurv_wipe(&da, sizeof da);
-    kurv_wipe(&cb, sizeof cb);
-    kurv_wipe(&t, sizeof t);
-    kurv_wipe(&swap, sizeof swap);
-    kurv_wipe(&kt, sizeof kt);
 }
 
 kurv_err kurv_x25519(uint8_t shared[32], const uint8_t priv[32], const uint8_t peer[32])

@@ -6,7 +6,9 @@
  * RFC 8032 7.1 TEST 1-3, so the calls give real answers too.
  *
  * Covered: kurv_x25519_public_key (fixed-base table scan on edwards25519, inversion),
- * kurv_x25519 (the ladder), kurv_ed25519_public_key and kurv_ed25519_sign (SHA-512 of the
+ * kurv_x25519 (the ladder: run twice by meson, ctime-25519 with KURV_X86_ADX=1 on the
+ * MULX/ADX path of curves/25519/x25519_adx.c, ctime-25519-portable-field with 0 on the
+ * 51-bit one), kurv_ed25519_public_key and kurv_ed25519_sign (SHA-512 of the
  * seed, the table scan for A and R, the scalar reductions mod L, S = r + k s),
  * kurv_ed25519_keypair and kurv_ed25519_sign_keypair (the key pair marked secret whole; the
  * clamping check declassifies its one answer), kurv_ed25519ctx_sign and kurv_ed25519ph_sign
