@@ -9,8 +9,8 @@
  * Every operation takes elements in [0, 2^256) and returns one in [0, 2^256) congruent to
  * the result mod p (lazy reduction: the bound is the register width, nothing else);
  * k25519_fe_from64 (fe25519.h) hands the value to the portable field, whose
- * k25519_fe_tobytes makes the one canonical encoding of RFC 7748 5. Outputs may alias inputs (each statement reads all
- * of its inputs before it stores). Time independent of the values: straight-line code, no
+ * k25519_fe_tobytes makes the one canonical encoding of RFC 7748 5. Outputs may alias
+ * inputs (each statement reads all of its inputs before it stores). Time independent of the values: straight-line code, no
  * branch, no memory index on them; the conditional swap is by mask. The caller wipes secret
  * elements (kurv_wipe).
  *
@@ -19,7 +19,8 @@
  *                           then its high half times 38 folded into the low half
  *   k25519_fx_sq(h, f)      h = f^2: the six cross products once, doubled, plus the four
  *                           squares, then the same fold
- *   k25519_fx_mul121665(h, f)  h = 121665 f (the ladder's a24 = (486662 - 2) / 4)
+ *   k25519_fx_mul121665_add(h, f, g)  h = g + 121665 f (the ladder's AA + a24 E, a24 =
+ *                           (486662 - 2) / 4)
  *   k25519_fx_add(h, f, g)  h = f + g;  k25519_fx_sub(h, f, g)  h = f - g
  *   k25519_fx_cswap(f, g, b)  swap f and g when b = 1, not when b = 0
  *   k25519_fx_frombytes(h, s)  the 255 low bits of s, little-endian (RFC 7748 5 masks bit
@@ -155,9 +156,10 @@ K25519_FX_INLINE void k25519_fx_sq(k25519_fx *h, const k25519_fx *f)
             : "rdx", "cc");
 }
 
-/* h = 121665 f mod p, below 2^256: T0..T4 = 121665 f by one ADD/ADC chain (T4 below
- * 2^17), then KFX_FOLD */
-K25519_FX_INLINE void k25519_fx_mul121665(k25519_fx *h, const k25519_fx *f)
+/* h = g + 121665 f mod p, below 2^256: T0..T4 = 121665 f by one ADD/ADC chain (T4 below
+ * 2^17), g added into T0..T3 by a second chain with its carry into T4, then KFX_FOLD */
+K25519_FX_INLINE void k25519_fx_mul121665_add(k25519_fx *h, const k25519_fx *f,
+                                              const k25519_fx *g)
 {
     uint64_t t0, t1, t2, t3, t4, lo;
     __asm__("movl $121665, %%edx\n\t"
@@ -165,10 +167,12 @@ K25519_FX_INLINE void k25519_fx_mul121665(k25519_fx *h, const k25519_fx *f)
             "mulxq %[A1], %[LO], %[T2]\n\taddq %[LO], %[T1]\n\t"
             "mulxq %[A2], %[LO], %[T3]\n\tadcq %[LO], %[T2]\n\t"
             "mulxq %[A3], %[LO], %[T4]\n\tadcq %[LO], %[T3]\n\tadcq $0, %[T4]\n\t"
+            "addq %[B0], %[T0]\n\tadcq %[B1], %[T1]\n\tadcq %[B2], %[T2]\n\t"
+            "adcq %[B3], %[T3]\n\tadcq $0, %[T4]\n\t"
             KFX_FOLD
             : [T0] "=&r"(t0), [T1] "=&r"(t1), [T2] "=&r"(t2), [T3] "=&r"(t3),
               [T4] "=&r"(t4), [LO] "=&r"(lo), KFX_OUT(h)
-            : KFX_IN(A, f)
+            : KFX_IN(A, f), KFX_IN(B, g)
             : "rdx", "cc");
 }
 

@@ -11,7 +11,8 @@
  *   KLD_ADD(h, f, g), KLD_SUB(h, f, g)  h = f + g, f - g, each result going only into a
  *                           product or square (the field may leave it lazy)
  *   KLD_MUL(h, f, g), KLD_SQ(h, f)      h = f g, f^2
- *   KLD_MUL_A24(h, f)       h = 121665 f, (A - 2) / 4 for Curve25519's A = 486662
+ *   KLD_A24_ADD(h, f, g)    h = g + 121665 f, 121665 = (A - 2) / 4 for Curve25519's
+ *                           A = 486662 (RFC 7748 5's a24), going only into a product
  *   KLD_CSWAP(f, g, b)      swap f and g when b = 1 (b in {0, 1}), by mask
  * Each operation must accept the results of the others as its inputs (the field states its
  * bounds); outputs may alias inputs.
@@ -56,8 +57,7 @@ static void KLD_NAME(KLD_FE *x2_out, KLD_FE *z2_out, const uint8_t k[32], const 
         KLD_SQ(&t, &t);
         KLD_MUL(&z3, &x1, &t);       /* z3 = x1 * (DA - CB)^2 */
         KLD_MUL(&x2, &aa, &bb);      /* x2 = AA * BB */
-        KLD_MUL_A24(&t, &e);
-        KLD_ADD(&t, &aa, &t);
+        KLD_A24_ADD(&t, &e, &aa);    /* AA + a24 * E */
         KLD_MUL(&z2, &e, &t);        /* z2 = E * (AA + a24 * E) */
     }
     KLD_CSWAP(&x2, &x3, swap);

@@ -6,8 +6,8 @@
  * Builds on the field of fe25519.c and, for key generation, on the core's kurv_random
  * (<kurv/keys.h>) and kurv_wipe (<kurv/util.h>). The Montgomery ladder of RFC 7748 5
  * (ladder_tmpl.h; on x86-64 CPUs with BMI2 and ADX on the 4-limb field of x25519_adx.c,
- * else on fe25519.h's 51-bit limbs, the same bytes either way): 255 steps over bits 254..0 of the clamped scalar, each a constant-time conditional swap
- * (masks, k25519_fe_cswap) and the same field operations whatever the bit; the result
+ * else on fe25519.h's 51-bit limbs, the same bytes either way): 255 steps over bits
+ * 254..0 of the clamped scalar, each a constant-time conditional swap (masks) and the same field operations whatever the bit; the result
  * x2 / z2 by one inversion (z2^(p-2), so 0 when z2 = 0). The all-zero check of RFC 7748
  * 6.1 ORs every byte: no early exit. Public keys (X25519(k, 9)) take the fixed-base
  * multiplication of base25519.c on the birationally equivalent edwards25519 instead of the
@@ -48,7 +48,7 @@ static void clamp(uint8_t k[32], const uint8_t scalar[32])
 #define KLD_SUB k25519_fe_sub_lazy
 #define KLD_MUL k25519_fe_mul
 #define KLD_SQ k25519_fe_sq
-#define KLD_MUL_A24(h, f) k25519_fe_mul_small(h, f, A24)
+#define KLD_A24_ADD(h, f, g) (k25519_fe_mul_small(h, f, A24), k25519_fe_add_lazy(h, g, h))
 #define KLD_CSWAP k25519_fe_cswap
 #include "ladder_tmpl.h"
 

@@ -4,8 +4,8 @@
  * ADX (contract in x25519_adx.h). The same steps as x25519.c's portable ladder, from the
  * one template ladder_tmpl.h: 255 steps over bits 254..0 of the clamped scalar, each a
  * conditional swap by mask and the same field operations whatever the bit. Every element
- * stays below 2^256 (fe25519_adx.h's lazy bound); x2 and z2 leave in fe25519.h's limbs, for the portable inversion and the
- * canonical encoding, so both paths give the same bytes. Secrets (the ladder state, the
+ * stays below 2^256 (fe25519_adx.h's lazy bound); x2 and z2 leave in fe25519.h's limbs,
+ * for the portable inversion and the canonical encoding, so both paths give the same bytes. Secrets (the ladder state, the
  * scalar bit, the swap flag) are wiped before return; nothing is allocated.
  */
 #include <kurv/util.h>
@@ -43,7 +43,7 @@ static void fx_set(k25519_fx *h, uint64_t c)
 #define KLD_SUB k25519_fx_sub
 #define KLD_MUL k25519_fx_mul
 #define KLD_SQ k25519_fx_sq
-#define KLD_MUL_A24 k25519_fx_mul121665
+#define KLD_A24_ADD k25519_fx_mul121665_add
 #define KLD_CSWAP k25519_fx_cswap
 #include "ladder_tmpl.h"
 
