@@ -1146,44 +1146,73 @@ cmd_cross() {
     return $status
 }
 
-# pkg_cross_tables DIR GNU QEMU: DIR, a cross build, made each base-point table
-# (curves/<table>_table.h) with a generator built for the build machine (native: true in
-# curves/meson.build, so ninja's c_COMPILER_FOR_BUILD); each generator is built again from
-# the same sources and arguments by GNU-gcc (static), run on the host architecture by QEMU,
-# and must write the same table
+# pkg_cross_tables DIR GNU QEMU: DIR, a cross build, made each base-point table with a
+# generator built for the build machine (native: true in curves/meson.build and
+# curves/25519/meson.build, so ninja's c_COMPILER_FOR_BUILD): curves/<name>-gen writes
+# curves/<name>_table.h, and with the 25519 family curves/25519/gen25519 writes
+# ed25519_comb_table.h and ed25519_odd_table.h. Each generator is built again from the same
+# sources and arguments by GNU-gcc (static), run on the host architecture by QEMU, and must
+# write the same tables
 pkg_cross_tables() {
-    local dir=$1 gnu=$2 qemu=$3 t=$1/host-gen list table gen obj src args objs t0 status=0
-    local -a argv
+    local dir=$1 gnu=$2 qemu=$3 t=$1/host-gen list gens table tables_line gen lib prefix obj src args objs t0 status=0
+    local -a argv tables outs prefixes
     rm -rf "$t" && mkdir -p "$t" || return 1
     # object, source, arguments of every object the build machine's compiler makes for a generator
     list=$(awk '
-        /^build curves\/[^ ]*-gen\.p\/[^ ]*: c_COMPILER_FOR_BUILD / { obj = $2; sub(/:$/, "", obj); src = $4; next }
+        /^build curves\/[^ ]*gen[^ ]*\.p\/[^ ]*: c_COMPILER_FOR_BUILD / { obj = $2; sub(/:$/, "", obj); src = $4; next }
         obj != "" && /^ ARGS = / { sub(/^ ARGS = /, ""); print obj "\t" src "\t" $0; obj = "" }' "$dir/build.ninja")
-    for table in "$dir"/curves/*_table.h; do
-        [ -f "$table" ] || { echo "no base-point table in $dir/curves"; return 1; }
-        gen=curves/$(basename "$table" _table.h)-gen
+    # one line a generator: the generator, then the tables it writes, in its arguments' order
+    gens=$(for table in "$dir"/curves/*_table.h; do
+               [ -f "$table" ] && echo "curves/$(basename "$table" _table.h)-gen curves/$(basename "$table")"
+           done
+           [ -f "$dir/curves/25519/ed25519_comb_table.h" ] &&
+               echo "curves/25519/gen25519 curves/25519/ed25519_comb_table.h curves/25519/ed25519_odd_table.h")
+    [ -n "$gens" ] || { echo "no base-point table in $dir/curves"; return 1; }
+    while read -r gen tables_line; do
+        read -r -a tables <<<"$tables_line"
+        # the generator's objects and those of the build-machine libraries it links
+        # (curves/libkurv-gen-mont.a: the core's Montgomery arithmetic)
+        prefixes=("$gen.p/")
+        for lib in $(sed -n "s|^build $gen: c_LINKER_FOR_BUILD ||p" "$dir/build.ninja" |
+                         grep -o 'curves/[^ ]*\.a' | sort -u); do
+            prefixes+=("$lib.p/")
+        done
         objs=()
         while IFS=$'\t' read -r obj src args; do
-            case $obj in "$gen.p/"*) ;; *) continue ;; esac
-            mkdir -p "$t/$(dirname "$obj")"
-            eval "argv=($args)"
-            (cd "$dir" && "$gnu-gcc" "${argv[@]}" -c "$src" -o "$t/$obj") || status=1
+            for prefix in "${prefixes[@]}"; do
+                case $obj in "$prefix"*) break ;; esac
+                prefix=
+            done
+            [ -n "$prefix" ] || continue
+            if [ ! -f "$t/$obj" ]; then
+                mkdir -p "$t/$(dirname "$obj")"
+                eval "argv=($args)"
+                (cd "$dir" && "$gnu-gcc" "${argv[@]}" -c "$src" -o "$t/$obj") || status=1
+            fi
             objs+=("$t/$obj")
         done <<<"$list"
         if [ ${#objs[@]} -eq 0 ]; then
-            echo "$(basename "$table"): $gen is not built for the build machine"
+            echo "${tables[*]}: $gen is not built for the build machine"
             status=1
             continue
         fi
+        outs=("${tables[@]/#/$t/}")
+        mkdir -p "$(dirname "${outs[0]}")"
         t0=$SECONDS
-        if "$gnu-gcc" -static "${objs[@]}" -o "$t/$gen" && "$qemu" "$t/$gen" "$t/$(basename "$table")" &&
-                cmp -s "$table" "$t/$(basename "$table")"; then
-            echo "$(basename "$table"): $gen built for the build machine; its $gnu build writes the same table ($((SECONDS - t0)) s under $qemu)"
+        if "$gnu-gcc" -static "${objs[@]}" -o "$t/$gen" && "$qemu" "$t/$gen" "${outs[@]}"; then
+            for table in "${tables[@]}"; do
+                if cmp -s "$dir/$table" "$t/$table"; then
+                    echo "$table: $gen built for the build machine; its $gnu build writes the same table ($((SECONDS - t0)) s under $qemu)"
+                else
+                    echo "$table: the table of $gen built for $gnu and run by $qemu differs ($t/$table)"
+                    status=1
+                fi
+            done
         else
-            echo "$(basename "$table"): the table of $gen built for $gnu and run by $qemu differs or failed ($t)"
+            echo "${tables[*]}: $gen built for $gnu failed to build or run under $qemu ($t)"
             status=1
         fi
-    done
+    done <<<"$gens"
     return $status
 }
 

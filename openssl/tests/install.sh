@@ -5,8 +5,9 @@
 # Installs the build's runtime files (meson install --tags runtime) into a staging tree
 # (DESTDIR), then, with LD_LIBRARY_PATH unset and the system's openssl.cnf ignored:
 #   1. kurv.so carries a RUNPATH (openssl/meson.build: $ORIGIN/.. and the prefix's libdir,
-#      for a libdir outside the system's folders; SKIP, exit 77, for a system libdir, which
-#      gets none by design);
+#      for a libdir outside the system's folders; KURV_EXPECT_RUNPATH=1) and fails without
+#      one; for a system libdir, which gets none by design (KURV_EXPECT_RUNPATH=0), a
+#      RUNPATH fails and none is a SKIP, exit 77, as the rest needs the staged libraries;
 #   2. `openssl list -providers -verbose -provider kurv` with OPENSSL_MODULES at the staged
 #      modules folder: kurv active, its build info naming every built curve and no family
 #      "not loaded", and the loader (LD_DEBUG=libs) taking libkurv.so.0 and every
@@ -21,7 +22,8 @@
 #      PATH/kurv.so` fails and prints the loader's reason, naming libkurv.so.0 (the way the
 #      README gives to see why a configured kurv is missing); skipped when another
 #      libkurv.so.0 is installed where the RUNPATH or the system finds it.
-# Environment (meson): KURV_BUILD_ROOT, KURV_BUILT_CURVES, KURV_OWN_FAMILIES, and common.sh's.
+# Environment (meson): KURV_BUILD_ROOT, KURV_BUILT_CURVES, KURV_OWN_FAMILIES,
+# KURV_EXPECT_RUNPATH, and common.sh's.
 . "$(dirname "$0")/common.sh"
 MESON=${1:?usage: install.sh MESON CURVE OSSL_NAME}
 CURVE=${2:?usage: install.sh MESON CURVE OSSL_NAME}
@@ -36,10 +38,12 @@ libdir=$(dirname "$moddir")
 
 # 1
 rp=$(readelf -d "$mod" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
-if [ -z "$rp" ]; then
-    echo "SKIP: kurv.so has no RUNPATH: the libdir ${libdir#"$root"} is a system folder"
-    exit 77
-fi
+case ${KURV_EXPECT_RUNPATH:?}:$rp in
+    1:) fail "kurv.so has no RUNPATH, though its libdir ${libdir#"$root"} is not a system folder" ;;
+    0:) echo "SKIP: kurv.so has no RUNPATH: the libdir ${libdir#"$root"} is a system folder"
+        exit 77 ;;
+    0:*) fail "kurv.so has a RUNPATH ($rp), though its libdir ${libdir#"$root"} is a system folder" ;;
+esac
 echo "RUNPATH: $rp"
 case ":$rp:" in *':$ORIGIN/..:'*) ;; *) fail "RUNPATH without \$ORIGIN/..: $rp" ;; esac
 

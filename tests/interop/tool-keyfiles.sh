@@ -72,7 +72,10 @@ openssl req -x509 -new -key k.pem -subj /CN=kurv -days 1 -out cert.pem 2>/dev/nu
 cat k.pem cert.pem >key-cert.pem
 cat cert.pem k.pem >cert-key.pem
 { echo 'Bag Attributes'; echo '    friendlyName: test'; cat k.pem; echo 'trailing text'; } >around.pem
-for f in key-cert.pem cert-key.pem around.pem; do
+# two keys in one file: the first is taken, as OpenSSL's PEM reader takes it
+openssl ecparam -name "$ocurve" -genkey -noout -out k2.pem 2>/dev/null
+cat k.pem k2.pem >two-keys.pem
+for f in key-cert.pem cert-key.pem around.pem two-keys.pem; do
     expect_ok "$f: the key is taken" "$KURV" pubkey -k "$f" -o got.pem
     same "  the right key" got.pem want.pem
 done
@@ -144,13 +147,15 @@ openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem 2>/dev
 refused "an RSA key" rsa.pem "RSA"
 
 section "encryption schemes kurv does not read, named before any password"
-openssl pkcs8 -topk8 -in k.pem -scrypt -passout pass:pw -out scrypt.pem 2>/dev/null
-openssl pkcs8 -topk8 -in k.pem -scrypt -passout pass:pw -outform DER -out scrypt.der 2>/dev/null
+# (the scrypt files are named kdf1.*: a message naming the file must not pass for one
+# naming the scheme)
+openssl pkcs8 -topk8 -in k.pem -scrypt -passout pass:pw -out kdf1.pem 2>/dev/null
+openssl pkcs8 -topk8 -in k.pem -scrypt -passout pass:pw -outform DER -out kdf1.der 2>/dev/null
 openssl pkcs8 -topk8 -in k.pem -v2 des3 -passout pass:pw -out des3.pem 2>/dev/null
 openssl pkcs8 -topk8 -in k.pem -v2 des3 -passout pass:pw -outform DER -out des3.der 2>/dev/null
 openssl pkcs8 -topk8 -in k.pem -v1 PBE-SHA1-3DES -passout pass:pw -out p12.pem 2>/dev/null
-for f in scrypt.pem scrypt.der des3.pem des3.der p12.pem; do
-    case $f in scrypt*) w=scrypt ;; des3*) w=3DES ;; *) w=PKCS#12 ;; esac
+for f in kdf1.pem kdf1.der des3.pem des3.der p12.pem; do
+    case $f in kdf1*) w=scrypt ;; des3*) w=3DES ;; *) w=PKCS#12 ;; esac
     refused "$f without --pass" "$f" "$w"
     says "  gives the openssl command" "openssl pkcs8 -topk8 -v2 aes-256-cbc"
     refused "$f with --pass" "$f" "$w" --pass pass:pw
@@ -158,6 +163,6 @@ for f in scrypt.pem scrypt.der des3.pem des3.der p12.pem; do
 done
 printf 'pw\n' >pw.txt
 # stdin a file: a password read by kurv would move the offset the shell reads from after it
-expect_err "no password is read (--pass stdin left unread)" 2 sh -c '"$0" pubkey -k scrypt.der --pass stdin; st=$?; read -r line; [ "$line" = pw ] || exit 8; exit $st' "$KURV" <pw.txt
+expect_err "no password is read (--pass stdin left unread)" 2 sh -c '"$0" pubkey -k kdf1.der --pass stdin; st=$?; read -r line; [ "$line" = pw ] || exit 8; exit $st' "$KURV" <pw.txt
 
 finish
