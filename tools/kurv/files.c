@@ -24,6 +24,10 @@
 #include <unistd.h>
 #include <nettle/nettle-meta.h>
 #include <nettle/sha2.h>
+#include <kurv_curve_list.h>   /* KURV_HAVE_25519 */
+#ifdef KURV_HAVE_25519
+#include <kurv/25519.h>
+#endif
 
 /* Set once stdin has been read (a file given as "-", or a password): a second read would
  * see nothing. The one piece of state in the tool's files: it describes the process's own
@@ -150,36 +154,77 @@ static int write_all(int fd, const uint8_t *buf, size_t len)
     return 0;
 }
 
-/* Nonzero if the regular file @path holds a private key: a PEM block whose label ends in
- * "PRIVATE KEY" (EC, PKCS#8, encrypted, or another algorithm's), or DER that kurv reads
- * as a private key, plain or encrypted. */
-static int holds_private_key(const char *path)
+/* Nonzero if @buf (@n bytes) holds "PRIVATE KEY-----", a PEM private key's BEGIN or END
+ * line. */
+static int has_pem_private(const uint8_t *buf, size_t n)
 {
-    uint8_t buf[8192];
-    size_t n, count, i;
+    size_t i;
+    for (i = 0; i + 16 <= n; i++)
+        if (memcmp(buf + i, "PRIVATE KEY-----", 16) == 0)
+            return 1;
+    return 0;
+}
+
+/* Nonzero if the DER @buf (@n bytes, the whole file) is a private key kurv reads, plain or
+ * encrypted: an EC key (<kurv/keyfile.h>) or, with kurv-25519, an X25519 or Ed25519 key,
+ * also one that kurv refuses for its contents (a v2 file whose public key does not match). */
+static int der_private(const uint8_t *buf, size_t n)
+{
+    size_t count;
     const kurv_curve *const *list = tool_curves(&count);
     const kurv_curve *c;
     uint8_t d[KURV_MAX_SCALAR_LEN];
     size_t d_len = sizeof d;
-    ssize_t r;
-    kurv_err e;
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), found = 0;
-
-    if (fd < 0)
-        return 0;
-    r = read(fd, buf, sizeof buf);
-    close(fd);
-    if (r <= 0)
-        return 0;
-    n = (size_t)r;
-    for (i = 0; !found && i + 16 <= n; i++)
-        found = memcmp(buf + i, "PRIVATE KEY-----", 16) == 0;
+    kurv_err e = kurv_privkey_decode(&c, d, &d_len, list, count, buf, n);
+    int found = e == KURV_OK || e == KURV_ERR_ENCRYPTED;
+#ifdef KURV_HAVE_25519
+    kurv_25519_alg alg = KURV_25519_ANY;
     if (!found) {
-        e = kurv_privkey_decode(&c, d, &d_len, list, count, buf, n);
-        found = e == KURV_OK || e == KURV_ERR_ENCRYPTED;
+        e = kurv_25519_privkey_decode(&alg, d, buf, n);
+        found = e != KURV_ERR_ENCODING && e != KURV_ERR_UNSUPPORTED && e != KURV_ERR_ARG;
     }
+#endif
     kurv_wipe(d, sizeof d);
-    kurv_wipe(buf, sizeof buf);
+    return found;
+}
+
+/* Nonzero if the regular file @path holds a private key: a PEM block whose label ends in
+ * "PRIVATE KEY" (EC, PKCS#8, encrypted, or another algorithm's) anywhere in the file,
+ * whatever its size, or, in a file of at most TOOL_MAX_KEY bytes (what kurv reads as a key),
+ * DER that kurv reads as a private key (der_private()). */
+static int holds_private_key(const char *path)
+{
+    uint8_t *buf = malloc(TOOL_MAX_KEY);
+    size_t n = 0, keep;
+    ssize_t r = 0;
+    int fd, found = 0;
+
+    if (!buf)
+        return 1;   /* cannot tell: take it for a key (--force overwrites) */
+    fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        free(buf);
+        return 0;
+    }
+    /* the first TOOL_MAX_KEY bytes */
+    while (n < TOOL_MAX_KEY && (r = read(fd, buf + n, TOOL_MAX_KEY - n)) > 0)
+        n += (size_t)r;
+    found = has_pem_private(buf, n);
+    if (!found && n < TOOL_MAX_KEY && r == 0)
+        found = der_private(buf, n);
+    /* the rest, by blocks that keep the previous block's last 15 bytes (a marker across the
+     * boundary) */
+    while (!found && n == TOOL_MAX_KEY) {
+        keep = 15;
+        memmove(buf, buf + n - keep, keep);
+        n = keep;
+        while (n < TOOL_MAX_KEY && (r = read(fd, buf + n, TOOL_MAX_KEY - n)) > 0)
+            n += (size_t)r;
+        found = has_pem_private(buf, n);
+    }
+    close(fd);
+    kurv_wipe(buf, TOOL_MAX_KEY);
+    free(buf);
     return found;
 }
 
