@@ -10,8 +10,9 @@
 #   x25519:  kurv ecdh gives `openssl pkeyutl -derive`'s secret, with either side's keys;
 #   errors:  every misuse (an x25519 key to sign, an ed25519 key to ecdh, curves that
 #            differ, ECDSA options, a bad signature length, a small-order peer, damaged key
-#            files, a wrong or missing password) exits 2 with one line; a key file is not
-#            replaced without --force and is written mode 0600;
+#            files, a wrong or missing password, recover on ed25519) exits 2 with one
+#            line; a key file, PEM or DER, is not replaced without --force and is written
+#            mode 0600;
 #   encrypted: kurv keygen --pass files read by `openssl pkey -passin`, OpenSSL's encrypted
 #            keys (PEM AES-256-CBC, DER AES-128-CBC with HMAC-SHA-512) read by kurv.
 # Exits 77 (skip) when openssl is missing or lacks Ed25519.
@@ -163,6 +164,17 @@ same "  the key is kept" x25519.pem x25519.ossl.pem
 expect_ok "keygen --force replaces it" "$KURV" keygen -c x25519 --force -o x25519.pem
 if ! cmp -s x25519.pem x25519.ossl.pem; then pass "  a new key"; else fail "  a new key" "unchanged"; fi
 expect_err "keygen -c curve25519 (unknown name)" 2 "$KURV" keygen -c curve25519
+# a DER private key is a key too: not replaced by another command's output without --force
+for c in x25519 ed25519; do
+    cp "$c.der" "keep-$c.der"
+    expect_err "pubkey -o a DER $c private key" 2 "$KURV" pubkey -k "$c.der" -o "keep-$c.der"
+    if grep -q 'holds a private key' err.txt; then pass "  says why"; else fail "  says why" "$(cat err.txt)"; fi
+    same "  the key is kept" "keep-$c.der" "$c.der"
+done
+expect_err "sign -o a DER Ed25519 private key" 2 "$KURV" sign -k ed25519.pem -o keep-ed25519.der msg
+same "  the key is kept" keep-ed25519.der ed25519.der
+expect_err "recover -c ed25519" 2 "$KURV" recover -c ed25519 -s msg.sig msg
+if grep -q 'no public-key recovery' err.txt; then pass "  says ed25519 has no recovery"; else fail "  says ed25519 has no recovery" "$(cat err.txt)"; fi
 # a peer of small order: u = 0 (RFC 7748 6.1's all-zero secret)
 printf '\x30\x2a\x30\x05\x06\x03\x2b\x65\x6e\x03\x21\x00' >zero.pub
 head -c 32 /dev/zero >>zero.pub

@@ -296,6 +296,11 @@ int cmd_recover(int argc, char **argv)
     if (fmt != SIG_REC && fmt != SIG_ETH)
         return tool_fail("recover: unknown format '%s' (rec or eth)", o.format);
     c = tool_curve_find(o.curve);
+#ifdef KURV_HAVE_25519
+    if (!c && tool_25519_alg(o.curve))
+        return tool_fail("recover: %s has no public-key recovery: recover takes an ECDSA "
+                         "curve (see kurv curves)", o.curve);
+#endif
     if (!c)
         return tool_fail("recover: unknown curve '%s' (see kurv curves)", o.curve);
     if (fmt == SIG_ETH && strcmp(kurv_curve_name(c), "secp256k1") != 0)
