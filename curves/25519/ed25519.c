@@ -114,7 +114,7 @@ kurv_err kurv_ed25519_keygen(uint8_t seed[32], uint8_t pub[32])
 kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                            const uint8_t seed[32], const uint8_t pub[32])
 {
-    uint8_t h[64], a[32], r[32], k[32];
+    uint8_t h[64], a[32], r[32], k[32], rb[32];
     uint8_t diff = 0;
     k25519_ge ap, rp;
     int i;
@@ -130,7 +130,10 @@ kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     hash_mod_l(r, NULL, h + 32, NULL, msg, msg_len);
     k25519_ge_base_mul(&ap, h);
     k25519_ge_base_mul(&rp, r);
-    k25519_ge_encode2(a, &ap, sig, &rp);
+    /* R is kept in rb until k is hashed: @sig may overlap @msg (signing in place), and a
+     * message overwritten by R before k = H(R || A || M) would give a second S for the
+     * same r, from which s follows */
+    k25519_ge_encode2(a, &ap, rb, &rp);
     if (pub) {
         for (i = 0; i < 32; i++)
             diff |= (uint8_t)(a[i] ^ pub[i]);
@@ -145,7 +148,8 @@ kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
         }
     }
     /* k = SHA-512(R || A || M) mod L; S = (r + k s) mod L */
-    hash_mod_l(k, NULL, sig, a, msg, msg_len);
+    hash_mod_l(k, NULL, rb, a, msg, msg_len);
+    memcpy(sig, rb, 32);
     k25519_sc_muladd(sig + 32, k, h, r);
 
     kurv_wipe(h, sizeof h);
@@ -202,13 +206,14 @@ kurv_err kurv_ed25519_keypair_pubkey(uint8_t pub[32], const uint8_t keypair[96])
 static void sign_core(uint8_t sig[64], const struct dom2 *dom, const uint8_t *msg,
                       size_t msg_len, const uint8_t keypair[96])
 {
-    uint8_t r[32], k[32];
+    uint8_t r[32], k[32], rb[32];
     k25519_ge rp;
 
     hash_mod_l(r, dom, keypair + KP_PREFIX, NULL, msg, msg_len);
     k25519_ge_base_mul(&rp, r);
-    k25519_ge_encode(sig, &rp);
-    hash_mod_l(k, dom, sig, keypair + KP_PUB, msg, msg_len);
+    k25519_ge_encode(rb, &rp);   /* in rb until k is hashed: @sig may overlap @msg */
+    hash_mod_l(k, dom, rb, keypair + KP_PUB, msg, msg_len);
+    memcpy(sig, rb, 32);
     k25519_sc_muladd(sig + 32, k, keypair + KP_S, r);
     kurv_wipe(r, sizeof r);
     kurv_wipe(&rp, sizeof rp);

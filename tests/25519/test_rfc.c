@@ -9,7 +9,8 @@
  *     S < L, non-canonical A and R, x = 0 with the sign bit set, the public-key check of
  *     signing, NULL arguments, zeroed outputs on error, key generation;
  *   - key pairs (kurv_ed25519_keypair): the layout, RFC 8032 7.1's signatures again, the
- *     same signatures as kurv_ed25519_sign on random seeds, and the errors;
+ *     same signatures as kurv_ed25519_sign on random seeds, and the errors; signing in
+ *     place (the signature over the message) by each signing function;
  *   - RFC 8032 7.2 (Ed25519ctx: foo, bar, foo2, foo3) and 7.3 (Ed25519ph: abc): exact
  *     signatures, verification, refusal under another message, context or algorithm, and
  *     the context rules (1..255 bytes for Ed25519ctx, 0..255 for Ed25519ph).
@@ -443,6 +444,46 @@ Test(ed25519, keypair_equals_sign)
         cr_assert(memcmp(sig, sig2, 64) == 0, "seed %d: the signatures differ", i);
         cr_assert_eq(kurv_ed25519_verify(sig, msg, (size_t)i, kp + 64), KURV_OK);
     }
+}
+
+/* signing in place (@sig over the message's first 64 bytes, the header allows the overlap)
+ * gives the signature made from a separate buffer, for the four signing functions: were R
+ * written before k = H(R || A || M) was hashed, k would differ, and the two signatures of
+ * one r would give away s */
+Test(ed25519, sign_in_place)
+{
+    uint8_t seed[32], kp[96], msg[100], buf[100], want[64];
+    const uint8_t *ctx = (const uint8_t *)"ctx";
+    int i, f;
+    for (i = 0; i < 8; i++) {
+        cr_assert_eq(kurv_random(seed, 32), KURV_OK);
+        cr_assert_eq(kurv_random(msg, sizeof msg), KURV_OK);
+        cr_assert_eq(kurv_ed25519_keypair(kp, seed), KURV_OK);
+        for (f = 0; f < 4; f++) {
+            size_t len = 64 + (size_t)i * 4;
+            memcpy(buf, msg, sizeof buf);
+            switch (f) {
+            case 0:
+                cr_assert_eq(kurv_ed25519_sign(want, msg, len, seed, kp + 64), KURV_OK);
+                cr_assert_eq(kurv_ed25519_sign(buf, buf, len, seed, kp + 64), KURV_OK);
+                break;
+            case 1:
+                cr_assert_eq(kurv_ed25519_sign_keypair(want, msg, len, kp), KURV_OK);
+                cr_assert_eq(kurv_ed25519_sign_keypair(buf, buf, len, kp), KURV_OK);
+                break;
+            case 2:
+                cr_assert_eq(kurv_ed25519ctx_sign(want, msg, len, ctx, 3, kp), KURV_OK);
+                cr_assert_eq(kurv_ed25519ctx_sign(buf, buf, len, ctx, 3, kp), KURV_OK);
+                break;
+            default:
+                cr_assert_eq(kurv_ed25519ph_sign(want, msg, len, ctx, 3, kp), KURV_OK);
+                cr_assert_eq(kurv_ed25519ph_sign(buf, buf, len, ctx, 3, kp), KURV_OK);
+                break;
+            }
+            cr_assert(memcmp(buf, want, 64) == 0, "function %d, seed %d: in place differs", f, i);
+        }
+    }
+    kurv_wipe(kp, sizeof kp);
 }
 
 /* the errors of the header: NULL pointers, a NULL message with a length, a key pair whose

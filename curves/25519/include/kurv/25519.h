@@ -90,7 +90,8 @@ KURV_API kurv_err kurv_ed25519_keygen(uint8_t seed[32], uint8_t pub[32]);
 
 /**
  * kurv_ed25519_sign() - a pure Ed25519 signature (deterministic: no randomness).
- * @sig:  64 bytes out, R || S.
+ * @sig:  64 bytes out, R || S; may overlap @msg (the message is read whole before
+ *        the signature is written: signing in place gives the same signature).
  * @msg:  @msg_len bytes (NULL allowed when @msg_len is 0).
  * @seed: 32 bytes, the private key.
  * @pub:  32 bytes, the seed's public key, or NULL to have it computed. When given it is
@@ -135,7 +136,7 @@ KURV_API kurv_err kurv_ed25519_keypair_pubkey(uint8_t pub[32], const uint8_t key
 /**
  * kurv_ed25519_sign_keypair() - kurv_ed25519_sign() with a key pair: the same pure Ed25519
  * signature, without recomputing the public key (one fixed-base multiplication, [r]B).
- * @sig:     64 bytes out, R || S.
+ * @sig:     64 bytes out, R || S; may overlap @msg (read whole before @sig is written).
  * @msg:     @msg_len bytes (NULL allowed when @msg_len is 0).
  * @keypair: 96 bytes from kurv_ed25519_keypair(). Its A was computed by kurv from s, never
  *           taken from a caller, so the mismatched-public-key attack kurv_ed25519_sign()
@@ -243,7 +244,7 @@ KURV_API KURV_WARN_UNUSED kurv_err kurv_ed25519_verify_batch(const uint8_t *sigs
 
 /**
  * kurv_ed25519ctx_sign() - an Ed25519ctx signature (deterministic).
- * @sig:     64 bytes out, R || S.
+ * @sig:     64 bytes out, R || S; may overlap @msg (read whole before @sig is written).
  * @msg:     @msg_len bytes (NULL allowed when @msg_len is 0).
  * @ctx:     the context, @ctx_len bytes, 1..255.
  * @keypair: 96 bytes from kurv_ed25519_keypair().
@@ -276,7 +277,7 @@ KURV_API kurv_err kurv_ed25519ctx_verify(const uint8_t sig[64], const uint8_t *m
 /**
  * kurv_ed25519ph_sign() - an Ed25519ph signature (deterministic) of the message M, which
  * is hashed here: PH(M) = SHA-512(M) is what is signed.
- * @sig:     64 bytes out, R || S.
+ * @sig:     64 bytes out, R || S; may overlap @msg (read whole before @sig is written).
  * @msg:     @msg_len bytes, M (NULL allowed when @msg_len is 0).
  * @ctx:     the context, @ctx_len bytes, 0..255 (NULL allowed when @ctx_len is 0).
  * @keypair: 96 bytes from kurv_ed25519_keypair().
