@@ -30,6 +30,7 @@
 #define KURV_DER_NULL      0x05
 #define KURV_DER_OID       0x06
 #define KURV_DER_SEQUENCE  0x30
+#define KURV_DER_SET       0x31
 #define KURV_DER_CTX0      0xA0 /* [0] constructed */
 #define KURV_DER_CTX1      0xA1 /* [1] constructed */
 #define KURV_DER_CTX1_PRIM 0x81 /* [1] IMPLICIT primitive (RFC 5958 publicKey) */

@@ -5,7 +5,7 @@
  * whose shared library compiles this file in as well).
  *
  *   OneAsymmetricKey ::= SEQUENCE { version, privateKeyAlgorithm, privateKey,
- *       [0] IMPLICIT Attributes OPTIONAL, -- SET OF Attribute, each a SEQUENCE
+ *       [0] IMPLICIT Attributes OPTIONAL, -- SET OF Attribute: SEQUENCE { type, SET OF value }
  *       [1] IMPLICIT PublicKey OPTIONAL   -- BIT STRING; v2 (version 1) only
  *   }
  * Spec: RFC 5208 5; RFC 5958 2.
@@ -16,7 +16,8 @@
 #include "asn1.h"
 
 /* Read the rest of the SEQUENCE @seq after privateKey: the attributes (each checked to be
- * a SEQUENCE, then ignored) and, when @version is 1 (v2), the optional publicKey, whose
+ * an Attribute, SEQUENCE { OBJECT IDENTIFIER, SET OF values }, each value a whole DER
+ * element, then ignored) and, when @version is 1 (v2), the optional publicKey, whose
  * bits (0 unused bits required) go to @pub with *@has_pub set to 1 (else 0). Nothing may
  * follow. Return: KURV_OK; KURV_ERR_ENCODING (bad attributes, a bad publicKey or one in a
  * v1 key, anything else after them). */

@@ -684,6 +684,21 @@ Test(keyfile, crafted_pkcs8)
     EXPECT_PRIV_B(b, KURV_OK, kat1_d);                                /* one attribute */
     b = pkcs8("020100", alg, inner, T(0xA0, H("0500")));
     EXPECT_PRIV_B(b, KURV_ERR_ENCODING, NULL);                        /* not an Attribute */
+    /* an Attribute is SEQUENCE { OBJECT IDENTIFIER, SET OF values }, as OpenSSL reads it */
+    b = pkcs8("020100", alg, inner, T(0xA0, T(0x30, H("ffffff"))));
+    EXPECT_PRIV_B(b, KURV_ERR_ENCODING, NULL);                        /* garbage inside */
+    b = pkcs8("020100", alg, inner, T(0xA0, T(0x30, EMPTY)));
+    EXPECT_PRIV_B(b, KURV_ERR_ENCODING, NULL);                        /* empty */
+    b = pkcs8("020100", alg, inner, T(0xA0, T(0x30, H("06032a0304"))));
+    EXPECT_PRIV_B(b, KURV_ERR_ENCODING, NULL);                        /* no values */
+    b = pkcs8("020100", alg, inner, T(0xA0, T(0x30, C(2, H("0500"), T(0x31, H("0500"))))));
+    EXPECT_PRIV_B(b, KURV_ERR_ENCODING, NULL);                        /* no OID */
+    b = pkcs8("020100", alg, inner, T(0xA0, T(0x30, C(2, H("06032a0304"), T(0x30, H("0500"))))));
+    EXPECT_PRIV_B(b, KURV_ERR_ENCODING, NULL);                        /* values not a SET */
+    b = pkcs8("020100", alg, inner, T(0xA0, T(0x30, C(3, H("06032a0304"), T(0x31, H("0500")), H("0500")))));
+    EXPECT_PRIV_B(b, KURV_ERR_ENCODING, NULL);                        /* something after */
+    b = pkcs8("020100", alg, inner, T(0xA0, T(0x30, C(2, H("06032a0304"), T(0x31, H("05"))))));
+    EXPECT_PRIV_B(b, KURV_ERR_ENCODING, NULL);                        /* a cut value */
     b = pkcs8("020101", alg, inner, EMPTY);                           /* v2, no publicKey */
     EXPECT_PRIV_B(b, KURV_OK, kat1_d);
     b = pkcs8("020101", alg, ecpriv("020101", d1, EMPTY, EMPTY), T(0x81, C(2, H("00"), q1)));
