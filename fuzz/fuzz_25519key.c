@@ -7,7 +7,8 @@
  * 32 bytes. OpenSSL accepts as X25519 or Ed25519 what kurv refuses only for the documented
  * choices named below (<kurv/25519.h>: strict DER, nothing after the key, the RFC 5958
  * version rules, a v2 public key checked against the key, an Ed25519 public key that does
- * not decode to a point), and kurv accepts what OpenSSL
+ * not decode to a point, the CurvePrivateKey alone in privateKey, the label ENCRYPTED
+ * PRIVATE KEY for encrypted keys only), and kurv accepts what OpenSSL
  * refuses only for one: a v2 key with its publicKey, which OpenSSL 3.0 does not read.
  */
 #include "fuzz.h"
@@ -34,6 +35,29 @@ static int p8_shape(const uint8_t *der, size_t len, long *ver, int *has_pub)
     for (v += n, vl -= n; vl && (n = fz_tlv(v, vl, &tag, &iv, &il)); v += n, vl -= n)
         *has_pub |= tag == 0x81;
     return 1;
+}
+
+/* 1 when the privateKey OCTET STRING of the PrivateKeyInfo @der holds anything but the
+ * CurvePrivateKey, OCTET STRING of 32 bytes (04 20 ...), alone; 0 when it does, or when
+ * @der is not shaped so */
+static int p8_inner_extra(const uint8_t *der, size_t len)
+{
+    uint8_t tag;
+    const uint8_t *v, *f;
+    size_t vl, fl, n;
+
+    if (!fz_tlv(der, len, &tag, &v, &vl) || tag != 0x30)
+        return 0;
+    /* version, privateKeyAlgorithm, then privateKey */
+    if (!(n = fz_tlv(v, vl, &tag, &f, &fl)) || tag != 0x02)
+        return 0;
+    v += n, vl -= n;
+    if (!(n = fz_tlv(v, vl, &tag, &f, &fl)) || tag != 0x30)
+        return 0;
+    v += n, vl -= n;
+    if (!fz_tlv(v, vl, &tag, &f, &fl) || tag != 0x04)
+        return 0;
+    return !(fl == 34 && f[0] == 0x04 && f[1] == 0x20);
 }
 
 /* 1 when the 32 bytes @pub are no Ed25519 point: kurv_ed25519_verify decodes the key first */
@@ -63,6 +87,10 @@ static int documented(kurv_err e, int priv, const uint8_t *der, size_t len, size
             return 1;
         if (fz_choice("RFC 5958 versions: [1] publicKey only in v2, no version above 1",
                       priv && p8_shape(der, len, &ver, &has_pub) && (ver > 1 || (ver == 0 && has_pub))))
+            return 1;
+        if (fz_choice("the privateKey OCTET STRING holds the 32-byte CurvePrivateKey and "
+                      "nothing after it (RFC 8410 7; OpenSSL reads the first element)",
+                      priv && p8_inner_extra(der, len)))
             return 1;
     }
     if (fz_choice("a v2 publicKey that is not the key's (OpenSSL does not compare it)",
@@ -114,6 +142,10 @@ static void check(int priv, const uint8_t *data, size_t size)
                       : !fz_choice("PEM: kurv reads one block with nothing but blank space "
                                    "after it, under its own label (OpenSSL the first block "
                                    "of any text)", e == KURV_ERR_ENCODING || e == KURV_ERR_UNSUPPORTED) &&
+                        !fz_choice("PEM: a block labelled ENCRYPTED PRIVATE KEY is an encrypted "
+                                   "key to kurv, which asks for a password (OpenSSL also reads "
+                                   "a plain PrivateKeyInfo under that label)",
+                                   priv && e == KURV_ERR_ENCRYPTED) &&
                         !documented(e, priv, body, (size_t)body_len, 0)) {
         fz_fail(priv ? "OpenSSL reads a private key kurv refuses"
                      : "OpenSSL reads a public key kurv refuses", e, id);
