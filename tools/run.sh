@@ -80,7 +80,7 @@ packages=(
     libsodium-dev
 )
 
-say() { printf '\n=== run.sh: %s\n' "$*"; }
+say() { printf '\n=== run.sh %s UTC: %s\n' "$(date -u +%H:%M:%S)" "$*"; }   # the time shows where a long run (CI) spends it
 
 # installed PACKAGE[:ARCH]: installed for ARCH, by default the machine's own architecture (or
 # Architecture: all); an instance of another architecture only (a cross build's,
