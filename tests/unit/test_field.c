@@ -623,11 +623,13 @@ static void run_half(const struct tf_field *f, void (*half)(uint64_t *, const ui
     uint64_t a[MAXL], r[MAXL], e[MAXL];
     char ha[20 * MAXL];
     size_t nv, ncore, k;
-    BIGNUM *two = BN_new(), *hf, *x, *t = BN_new();
+    BIGNUM *two, *hf, *x, *t;
     long it;
 
     if (!on_path(f, adx, name))
-        return;
+        return;   /* before any allocation: nothing to free (LeakSanitizer, build-san) */
+    two = BN_new();
+    t = BN_new();
     ref_init(&rf, f);
     cr_assert(two && t && BN_set_word(two, 2));
     hf = BN_mod_inverse(NULL, two, rf.p, rf.bn);
