@@ -4,13 +4,14 @@
  *
  * Input: scalars below 2^255, 32 bytes little-endian. Output: [s]B, extended coordinates.
  * Signed radix 16 over K25519_BASE_COMB[j][k] = (k + 1) 256^j B (ed25519_comb_table.h, from
- * gen25519.c): 64 additions of affine table entries in two chains (the even and the odd
+ * gen25519.c; k25519_niels64: 96 bytes an entry, scanned in full for every digit): 64 additions of affine table entries in two chains (the even and the odd
  * digits, side by side), 4 doublings and one addition a scalar (the loop: base_tmpl.h). The
  * two scalars of k25519_ge_base_mul2 take their turns in each row. Two paths: on x86-64 CPUs with BMI2 and ADX (the run-time choice of
  * x25519_adx.c, k25519_adx_on: CPUID, KURV_X86_ADX) the points are kept in the 4-limb
- * MULX/ADCX/ADOX field of fe25519_adx.h, each selected entry packed into it, and the result
- * handed back in fe25519.h's limbs (k25519_fe_from64); elsewhere the portable field's
- * k25519_ge_madd_n and k25519_ge_dbl. Both compute the same point (the same group
+ * MULX/ADCX/ADOX field of fe25519_adx.h, whose limbs the table's are (k25519_niels64), and
+ * the result handed back in fe25519.h's limbs (k25519_fe_from64); elsewhere each selected
+ * entry is unpacked into fe25519.h's limbs for the portable k25519_ge_madd_n and
+ * k25519_ge_dbl. Both compute the same point (the same group
  * formulas, edw_tmpl.h), projectively; their encodings are the same bytes.
  */
 #include <kurv/util.h>
@@ -56,40 +57,40 @@ static void digit_split(int8_t d, uint64_t *abs, uint64_t *neg)
 }
 
 /* t[j] = the row's entry for |digit| abs[j] (row[abs - 1], or the identity (1, 1, 0) for
- * abs = 0), j < n (n = 2 or 4), with its y + x and y - x traded when neg[j] = 1 (the rest
- * of the negation, 2 d x y's sign, is the addition's: KBM_MADD_N). One scan of the row for
+ * abs = 0), j < n (n = 2), with its y + x and y - x traded when neg[j] = 1 (the rest of
+ * the negation, 2 d x y's sign, is the addition's: KBM_MADD_N). One scan of the row for
  * all n: every entry is read, and each limb is ORed into t[j] under a mask that is all
  * ones for the one entry wanted; the trade is by mask too, so there is no branch and no
  * memory index on abs or neg. */
-K25519_FE_INLINE void select_entries(k25519_niels t[2], const k25519_niels row[8],
+K25519_FE_INLINE void select_entries(k25519_niels64 t[2], const k25519_niels64 row[8],
                                      const uint64_t abs[2], const uint64_t neg[2], int n)
 {
-    uint64_t m[2], acc[2][3][5], sw;   /* n = 2 here: a constant where this is inlined */
+    uint64_t m[2], acc[2][3][4], sw;   /* n = 2 here: a constant where this is inlined */
     int j, k, l;
 
     for (j = 0; j < n; j++) {
-        for (l = 0; l < 5; l++)
+        for (l = 0; l < 4; l++)
             acc[j][0][l] = acc[j][1][l] = acc[j][2][l] = 0;
         acc[j][0][0] = acc[j][1][0] = eq_mask(abs[j], 0);   /* the identity when abs = 0 */
     }
     for (k = 0; k < 8; k++) {
         for (j = 0; j < n; j++)
             m[j] = (uint64_t)0 - eq_mask(abs[j], (uint64_t)k + 1);
-        for (l = 0; l < 5; l++) {
+        for (l = 0; l < 4; l++) {
             for (j = 0; j < n; j++) {
-                acc[j][0][l] |= row[k].ypx.v[l] & m[j];
-                acc[j][1][l] |= row[k].ymx.v[l] & m[j];
-                acc[j][2][l] |= row[k].xy2d.v[l] & m[j];
+                acc[j][0][l] |= row[k].ypx[l] & m[j];
+                acc[j][1][l] |= row[k].ymx[l] & m[j];
+                acc[j][2][l] |= row[k].xy2d[l] & m[j];
             }
         }
     }
     for (j = 0; j < n; j++) {
         m[j] = (uint64_t)0 - neg[j];
-        for (l = 0; l < 5; l++) {
+        for (l = 0; l < 4; l++) {
             sw = (acc[j][0][l] ^ acc[j][1][l]) & m[j];
-            t[j].ypx.v[l] = acc[j][0][l] ^ sw;
-            t[j].ymx.v[l] = acc[j][1][l] ^ sw;
-            t[j].xy2d.v[l] = acc[j][2][l];
+            t[j].ypx[l] = acc[j][0][l] ^ sw;
+            t[j].ymx[l] = acc[j][1][l] ^ sw;
+            t[j].xy2d[l] = acc[j][2][l];
         }
     }
 }
@@ -113,9 +114,12 @@ static void ge_dbl(k25519_ge *p, int with_t)
         k25519_ge_dbl_xyz(p, p);
 }
 
-static void niels_copy(k25519_niels *q, const k25519_niels *t)
+/* q = the packed entry t in fe25519.h's limbs */
+static void niels_unpack(k25519_niels *q, const k25519_niels64 *t)
 {
-    *q = *t;
+    k25519_fe_from64(&q->ypx, t->ypx);
+    k25519_fe_from64(&q->ymx, t->ymx);
+    k25519_fe_from64(&q->xy2d, t->xy2d);
 }
 
 static void ge_madd_n(k25519_ge *r, const k25519_niels *q, const uint64_t *neg, int n)
@@ -126,7 +130,7 @@ static void ge_madd_n(k25519_ge *r, const k25519_niels *q, const uint64_t *neg, 
 #define KBM_NAME base_mul_fe
 #define KBM_PT k25519_ge
 #define KBM_ENTRY k25519_niels
-#define KBM_CONVERT niels_copy
+#define KBM_CONVERT niels_unpack
 #define KBM_IDENTITY ge_identity
 #define KBM_MADD_N ge_madd_n
 #define KBM_DBL ge_dbl
@@ -161,17 +165,6 @@ typedef struct { k25519_fx ypx, ymx, xy2d; } gx_niels;
 #define KEW_DBL gx_dbl_fx
 #include "edw_tmpl.h"
 
-/* h = f for f in canonical 51-bit limbs (each below 2^51, as the table's and the
- * identity's): the same 255 bits in four 64-bit limbs */
-static void fx_pack(k25519_fx *h, const k25519_fe *f)
-{
-    const uint64_t *v = f->v;
-    h->v[0] = v[0] | v[1] << 51;
-    h->v[1] = v[1] >> 13 | v[2] << 38;
-    h->v[2] = v[2] >> 26 | v[3] << 25;
-    h->v[3] = v[3] >> 39 | v[4] << 12;
-}
-
 static void gx_identity(gx_point *p)
 {
     int l;
@@ -194,18 +187,21 @@ static void gx_dbl(gx_point *p, int with_t)
     gx_dbl_fx(p, p, with_t);
 }
 
-/* q = the table entry t in the 4-limb field */
-static void gx_pack_niels(gx_niels *q, const k25519_niels *t)
+/* q = the packed entry t in the 4-limb field (the same limbs) */
+static void gx_niels_of(gx_niels *q, const k25519_niels64 *t)
 {
-    fx_pack(&q->ypx, &t->ypx);
-    fx_pack(&q->ymx, &t->ymx);
-    fx_pack(&q->xy2d, &t->xy2d);
+    int l;
+    for (l = 0; l < 4; l++) {
+        q->ypx.v[l] = t->ypx[l];
+        q->ymx.v[l] = t->ymx[l];
+        q->xy2d.v[l] = t->xy2d[l];
+    }
 }
 
 #define KBM_NAME base_mul_fx
 #define KBM_PT gx_point
 #define KBM_ENTRY gx_niels
-#define KBM_CONVERT gx_pack_niels
+#define KBM_CONVERT gx_niels_of
 #define KBM_IDENTITY gx_identity
 #define KBM_MADD_N gx_madd_n
 #define KBM_DBL gx_dbl

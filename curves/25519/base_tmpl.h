@@ -8,8 +8,7 @@
  *   KBM_PT                    the point type (extended coordinates)
  *   KBM_IDENTITY(p)           *p = the identity
  *   KBM_ENTRY                 the type of a table entry for KBM_MADD_N
- *   KBM_CONVERT(q, t)         *q = the entry t (a const k25519_niels *, fe25519.h's
- *                             canonical limbs) as a KBM_ENTRY
+ *   KBM_CONVERT(q, t)         *q = the entry t (a const k25519_niels64 *) as a KBM_ENTRY
  *   KBM_MADD_N(r, q, neg, m)  r[j] = r[j] + q[j] (neg[j] = 0) or r[j] - q[j] (neg[j] = 1,
  *                             by mask) for j < m (m = 2 or 4, side by side), q a
  *                             const KBM_ENTRY * whose y + x and y - x select_entries
@@ -30,7 +29,7 @@
 K25519_FE_INLINE void KBM_NAME(k25519_ge *out, const int8_t (*e)[64], int n)
 {
     KBM_PT r[4];   /* r[2s] = E, r[2s + 1] = O of scalar s */
-    k25519_niels t[2];
+    k25519_niels64 t[2];
     KBM_ENTRY q[2];
     k25519_ge even;
     k25519_cached c;

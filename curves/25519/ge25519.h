@@ -7,7 +7,8 @@
  *   k25519_niels  an affine point as (y + x, y - x, 2 d x y): the precomputed form of the
  *                 tables of multiples of B (the identity is (1, 1, 0));
  *   k25519_cached an extended point as (Y + X, Y - X, Z, 2 d T): the form of the table of
- *                 multiples built at run time (verification's public key).
+ *                 multiples built at run time (verification's public key);
+ *   k25519_niels64 a k25519_niels in 64-bit limbs (the fixed-base table's form).
  * The addition formulas are the unified ones of RFC 8032 5.1.4 (complete on this curve, so they
  * take the identity and equal points alike), the doubling its dedicated formula. Field elements
  * follow fe25519.h's bounds. Every function but the *_vartime ones and k25519_ge_decode runs in
@@ -25,6 +26,9 @@
 typedef struct { k25519_fe X, Y, Z, T; } k25519_ge;
 typedef struct { k25519_fe ypx, ymx, xy2d; } k25519_niels;
 typedef struct { k25519_fe YpX, YmX, Z, T2d; } k25519_cached;
+/* k25519_niels packed: each element's canonical value (below p) in four 64-bit limbs, low
+ * limb first (k25519_fe_to64); the form of the fixed-base table (gen25519.c, base25519.c) */
+typedef struct { uint64_t ypx[4], ymx[4], xy2d[4]; } k25519_niels64;
 
 void k25519_ge_identity(k25519_ge *p);
 /* the base point B = (x, 4/5), x even (RFC 8032 5.1) */
