@@ -24,7 +24,7 @@
  *       G = D + C, H = B + A (F and G traded when neg = 1: C's sign flipped, a subtraction);
  *       X3 = E F, Y3 = G H, T3 = E H, Z3 = F G
  *   KEW_MADD_N(r, q, neg, n)  r[j] = r[j] + q[j] (neg[j] = 0) or r[j] - q[j] (neg[j] = 1)
- *       for j < n (n = 1, 2 or 4; inline, so a constant n unrolls), q[j] in the form
+ *       for j < n (n = 1 or 2; inline, so a constant n unrolls), q[j] in the form
  *       KEW_NIELS: A = (Y1 - X1)(y - x), B = (Y1 + X1)(y + x), C = T1 2 d x y, D = 2 Z1.
  *       -q is (y - x, y + x, -2 d x y): for neg[j] = 1 the CALLER gives q[j] with y + x and
  *       y - x traded (base25519.c's table scan does it by mask), and here F and G trade
@@ -51,7 +51,7 @@ K25519_FE_INLINE void KEW_ADD_FINISH(KEW_PT *r, const KEW_FE *a, const KEW_FE *b
 
 K25519_FE_INLINE void KEW_MADD_N(KEW_PT *r, const KEW_NIELS *q, const uint64_t *neg, int n)
 {
-    KEW_FE a[4], b[4], c[4], d[4], e[4], f[4], g[4], h[4];
+    KEW_FE a[2], b[2], c[2], d[2], e[2], f[2], g[2], h[2];
     int j;
     for (j = 0; j < n; j++)
         KEW_SUB_LAZY(&a[j], &r[j].Y, &r[j].X);

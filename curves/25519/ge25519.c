@@ -103,10 +103,8 @@ void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q)
 
 void k25519_ge_madd_n(k25519_ge *r, const k25519_niels *q, const uint64_t *neg, int n)
 {
-    if (n == 4)
-        madd_n(r, q, neg, 4);   /* unrolled: the additions side by side */
-    else if (n == 2)
-        madd_n(r, q, neg, 2);
+    if (n == 2)
+        madd_n(r, q, neg, 2);   /* unrolled: the two additions side by side */
     else
         madd_n(r, q, neg, 1);
 }

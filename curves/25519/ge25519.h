@@ -38,7 +38,7 @@ void k25519_ge_add(k25519_ge *r, const k25519_ge *p, const k25519_cached *q);
 void k25519_ge_sub(k25519_ge *r, const k25519_ge *p, const k25519_cached *q);
 /* r = p + q for an affine precomputed q (r may alias p) */
 void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q);
-/* r[j] = r[j] + q[j] (neg[j] = 0) or r[j] - q[j] (neg[j] = 1) for j < n (n = 1, 2 or 4), q[j]
+/* r[j] = r[j] + q[j] (neg[j] = 0) or r[j] - q[j] (neg[j] = 1) for j < n (n = 1 or 2), q[j]
  * affine precomputed and, for neg[j] = 1, given with y + x and y - x traded (the rest of
  * the negation, 2 d x y's sign, is done here by mask: neg may be secret). The n additions
  * run side by side (edw_tmpl.h). */
