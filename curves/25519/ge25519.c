@@ -97,8 +97,9 @@ void k25519_ge_sub(k25519_ge *r, const k25519_ge *p, const k25519_cached *q)
 void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q)
 {
     static const uint64_t pos = 0;
-    *r = *p;
-    madd_n(r, q, &pos, 1);
+    if (r != p)
+        *r = *p;
+    madd_n(r, q, &pos, 1);   /* in place */
 }
 
 void k25519_ge_madd_n(k25519_ge *r, const k25519_niels *q, const uint64_t *neg, int n)
