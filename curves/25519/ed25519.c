@@ -128,8 +128,7 @@ kurv_err kurv_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     expand(h, seed);
     /* A = [s]B and, r = SHA-512(prefix || M) mod L, R = [r]B, encoded with one inversion */
     hash_mod_l(r, NULL, h + 32, NULL, msg, msg_len);
-    k25519_ge_base_mul(&ap, h);
-    k25519_ge_base_mul(&rp, r);
+    k25519_ge_base_mul2(&ap, h, &rp, r);
     /* R is kept in rb until k is hashed: @sig may overlap @msg (signing in place), and a
      * message overwritten by R before k = H(R || A || M) would give a second S for the
      * same r, from which s follows */

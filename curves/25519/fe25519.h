@@ -38,6 +38,18 @@ void k25519_fe_frombytes(k25519_fe *h, const uint8_t s[32]);
  * limbs 0..3 below 2^51, limb 4 below 2^52 (the 4-limb field of fe25519_adx.h hands its
  * results over by it) */
 void k25519_fe_from64(k25519_fe *h, const uint64_t w[4]);
+/* w = the value of f in four 64-bit limbs, for f with every limb below 2^51 (canonical
+ * limbs, as k25519_fe_frombytes of a canonical encoding gives them): the inverse of
+ * k25519_fe_from64 on such values (the fixed-base table's packed form, gen25519.c) */
+K25519_FE_INLINE void k25519_fe_to64(uint64_t w[4], const k25519_fe *f)
+{
+    const uint64_t *v = f->v;
+    w[0] = v[0] | v[1] << 51;
+    w[1] = v[1] >> 13 | v[2] << 38;
+    w[2] = v[2] >> 26 | v[3] << 25;
+    w[3] = v[3] >> 39 | v[4] << 12;
+}
+
 /* s = h mod p, 32 bytes little-endian (top bit 0) */
 void k25519_fe_tobytes(uint8_t s[32], const k25519_fe *h);
 

@@ -55,22 +55,20 @@ void k25519_ge_base(k25519_ge *p)
     k25519_fe_mul(&p->T, &p->X, &p->Y);
 }
 
-/* the end of every addition: r from A, B, C and D (the header's formulas); F = D - C and
- * G = D + C, or the two traded when neg = 1 (a subtraction) */
-static void add_finish(k25519_ge *r, const k25519_fe *a, const k25519_fe *b,
-                       const k25519_fe *c, const k25519_fe *d, uint64_t neg)
-{
-    k25519_fe e, f, g, h;
-    k25519_fe_sub_lazy(&e, b, a);
-    k25519_fe_sub_lazy(&f, d, c);
-    k25519_fe_add_lazy(&g, d, c);
-    k25519_fe_add_lazy(&h, b, a);
-    k25519_fe_cswap(&f, &g, neg);
-    k25519_fe_mul(&r->X, &e, &f);
-    k25519_fe_mul(&r->Y, &g, &h);
-    k25519_fe_mul(&r->T, &e, &h);
-    k25519_fe_mul(&r->Z, &f, &g);
-}
+/* the addition's end, the mixed addition and the doubling on this field (edw_tmpl.h) */
+#define KEW_FE k25519_fe
+#define KEW_PT k25519_ge
+#define KEW_NIELS k25519_niels
+#define KEW_ADD_LAZY k25519_fe_add_lazy
+#define KEW_SUB_LAZY k25519_fe_sub_lazy
+#define KEW_SUB k25519_fe_sub
+#define KEW_MUL k25519_fe_mul
+#define KEW_SQ k25519_fe_sq
+#define KEW_CSWAP k25519_fe_cswap
+#define KEW_ADD_FINISH add_finish
+#define KEW_MADD_N madd_n
+#define KEW_DBL dbl
+#include "edw_tmpl.h"
 
 /* p + q (neg = 0) or p - q (neg = 1) for a cached q; neg is public in every caller */
 static void add_cached(k25519_ge *r, const k25519_ge *p, const k25519_cached *q, uint64_t neg)
@@ -98,37 +96,18 @@ void k25519_ge_sub(k25519_ge *r, const k25519_ge *p, const k25519_cached *q)
 
 void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q)
 {
-    k25519_fe a, b, c, d;
-    k25519_fe_sub_lazy(&a, &p->Y, &p->X);
-    k25519_fe_mul(&a, &a, &q->ymx);
-    k25519_fe_add_lazy(&b, &p->Y, &p->X);
-    k25519_fe_mul(&b, &b, &q->ypx);
-    k25519_fe_mul(&c, &p->T, &q->xy2d);
-    k25519_fe_add_lazy(&d, &p->Z, &p->Z);
-    add_finish(r, &a, &b, &c, &d, 0);
+    static const uint64_t pos = 0;
+    if (r != p)
+        *r = *p;
+    madd_n(r, q, &pos, 1);   /* in place */
 }
 
-/* RFC 8032 5.1.4's doubling (T1 is not read; T3 only when with_t, a public flag): A = X1^2, B =
- * Y1^2, C = 2 Z1^2, H = A + B, * E = H - (X1 + Y1)^2, G = A - B, F = C + G; X3 = E F, Y3 = G H,
- * T3 = E H, Z3 = F G */
-static void dbl(k25519_ge *r, const k25519_ge *p, int with_t)
+void k25519_ge_madd_n(k25519_ge *r, const k25519_niels *q, const uint64_t *neg, int n)
 {
-    k25519_fe a, b, c, e, f, g, h, t;
-    k25519_fe_sq(&a, &p->X);
-    k25519_fe_sq(&b, &p->Y);
-    k25519_fe_sq(&c, &p->Z);
-    k25519_fe_add_lazy(&c, &c, &c);     /* below 2^53 */
-    k25519_fe_add_lazy(&h, &a, &b);     /* below 2^53 */
-    k25519_fe_add_lazy(&t, &p->X, &p->Y);
-    k25519_fe_sq(&t, &t);
-    k25519_fe_sub_lazy(&e, &h, &t);     /* below 2^54 */
-    k25519_fe_sub(&g, &a, &b);          /* carried: below 2^52, so that */
-    k25519_fe_add_lazy(&f, &c, &g);     /* F = C + G is below 2^54 */
-    k25519_fe_mul(&r->X, &e, &f);
-    k25519_fe_mul(&r->Y, &g, &h);
-    if (with_t)
-        k25519_fe_mul(&r->T, &e, &h);
-    k25519_fe_mul(&r->Z, &f, &g);
+    if (n == 2)
+        madd_n(r, q, neg, 2);   /* unrolled: the two additions side by side */
+    else
+        madd_n(r, q, neg, 1);
 }
 
 void k25519_ge_dbl(k25519_ge *r, const k25519_ge *p)

@@ -7,7 +7,8 @@
  *   k25519_niels  an affine point as (y + x, y - x, 2 d x y): the precomputed form of the
  *                 tables of multiples of B (the identity is (1, 1, 0));
  *   k25519_cached an extended point as (Y + X, Y - X, Z, 2 d T): the form of the table of
- *                 multiples built at run time (verification's public key).
+ *                 multiples built at run time (verification's public key);
+ *   k25519_niels64 a k25519_niels in 64-bit limbs (the fixed-base table's form).
  * The addition formulas are the unified ones of RFC 8032 5.1.4 (complete on this curve, so they
  * take the identity and equal points alike), the doubling its dedicated formula. Field elements
  * follow fe25519.h's bounds. Every function but the *_vartime ones and k25519_ge_decode runs in
@@ -25,6 +26,9 @@
 typedef struct { k25519_fe X, Y, Z, T; } k25519_ge;
 typedef struct { k25519_fe ypx, ymx, xy2d; } k25519_niels;
 typedef struct { k25519_fe YpX, YmX, Z, T2d; } k25519_cached;
+/* k25519_niels packed: each element's canonical value (below p) in four 64-bit limbs, low
+ * limb first (k25519_fe_to64); the form of the fixed-base table (gen25519.c, base25519.c) */
+typedef struct { uint64_t ypx[4], ymx[4], xy2d[4]; } k25519_niels64;
 
 void k25519_ge_identity(k25519_ge *p);
 /* the base point B = (x, 4/5), x even (RFC 8032 5.1) */
@@ -34,6 +38,11 @@ void k25519_ge_add(k25519_ge *r, const k25519_ge *p, const k25519_cached *q);
 void k25519_ge_sub(k25519_ge *r, const k25519_ge *p, const k25519_cached *q);
 /* r = p + q for an affine precomputed q (r may alias p) */
 void k25519_ge_madd(k25519_ge *r, const k25519_ge *p, const k25519_niels *q);
+/* r[j] = r[j] + q[j] (neg[j] = 0) or r[j] - q[j] (neg[j] = 1) for j < n (n = 1 or 2), q[j]
+ * affine precomputed and, for neg[j] = 1, given with y + x and y - x traded (the rest of
+ * the negation, 2 d x y's sign, is done here by mask: neg may be secret). The n additions
+ * run side by side (edw_tmpl.h). */
+void k25519_ge_madd_n(k25519_ge *r, const k25519_niels *q, const uint64_t *neg, int n);
 /* r = 2p (r may alias p); T1 is not read */
 void k25519_ge_dbl(k25519_ge *r, const k25519_ge *p);
 /* r = 2p without r's T (left as it was): for a doubling whose result is only doubled again,

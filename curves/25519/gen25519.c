@@ -2,14 +2,16 @@
  * kurv-25519: the build-time generator of Ed25519's tables of multiples of the base point B,
  * run by curves/25519/meson.build (native) as `gen25519 COMB.h ODD.h`.
  *
- * Output: two C headers, one array of k25519_niels each (ge25519.h: (y + x, y - x, 2 d x y),
- * limbs of the canonical residues):
- *   K25519_BASE_COMB[32][8]  entry [j][k] = (k + 1) 256^j B: the fixed-base multiplication
- *                            of ed25519.c (signed radix 16, digits -8..8; 30 KiB);
- *   K25519_BASE_ODD[64]      entry [i] = (2 i + 1) B: verification's wNAF (width 8) for B.
+ * Output: two C headers, one array each of affine points as (y + x, y - x, 2 d x y)
+ * (ge25519.h), the canonical residues:
+ *   K25519_BASE_COMB[32][8]  k25519_niels64 (four 64-bit limbs an element), entry [j][k] =
+ *                            (k + 1) 256^j B: the fixed-base multiplication of base25519.c
+ *                            (signed radix 16, digits -8..8; 24 KiB);
+ *   K25519_BASE_ODD[64]      k25519_niels (five 51-bit limbs an element), entry [i] =
+ *                            (2 i + 1) B: verification's wNAF (width 8) for B.
  * Computed with ge25519.c and fe25519.c themselves (the same code the library runs, compiled
  * for the build machine), from B alone: no constant is pasted. The limbs are the same on
- * both paths of core/src/wide.h (five 51-bit limbs in 64-bit words either way), so the
+ * both paths of core/src/wide.h (64-bit words either way), so the
  * header is the same whatever the build or host machine. Exit status 1 when the file cannot
  * be written, 2 on a self-check failure (256 B computed two ways differ).
  */
@@ -31,6 +33,22 @@ static void put_fe(FILE *f, const k25519_fe *x)
     fprintf(f, "}}");
 }
 
+/* x's canonical value as four 64-bit limbs */
+static void put_fe64(FILE *f, const k25519_fe *x)
+{
+    uint8_t s[32];
+    uint64_t w[4];
+    k25519_fe c;
+    int i;
+    k25519_fe_tobytes(s, x);
+    k25519_fe_frombytes(&c, s);   /* the canonical limbs, each below 2^51 */
+    k25519_fe_to64(w, &c);
+    fprintf(f, "{");
+    for (i = 0; i < 4; i++)
+        fprintf(f, "0x%016llxULL%s", (unsigned long long)w[i], i < 3 ? ", " : "");
+    fprintf(f, "}");
+}
+
 static FILE *open_header(const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -39,16 +57,18 @@ static FILE *open_header(const char *path)
     return f;
 }
 
-static void put_niels(FILE *f, const k25519_ge *p, const char *indent)
+/* p as a k25519_niels (packed = 0) or a k25519_niels64 (packed = 1) initializer */
+static void put_niels(FILE *f, const k25519_ge *p, const char *indent, int packed)
 {
+    void (*put)(FILE *, const k25519_fe *) = packed ? put_fe64 : put_fe;
     k25519_niels n;
     k25519_ge_to_niels(&n, p);
     fprintf(f, "%s{ ", indent);
-    put_fe(f, &n.ypx);
+    put(f, &n.ypx);
     fprintf(f, ",\n%s  ", indent);
-    put_fe(f, &n.ymx);
+    put(f, &n.ymx);
     fprintf(f, ",\n%s  ", indent);
-    put_fe(f, &n.xy2d);
+    put(f, &n.xy2d);
     fprintf(f, " },\n");
 }
 
@@ -62,14 +82,14 @@ int main(int argc, char **argv)
     if (argc != 3 || !(f = open_header(argv[1])))
         return 1;
     fprintf(f, "/* [j][k] = (k + 1) 256^j B */\n"
-               "static const k25519_niels K25519_BASE_COMB[32][8] = {\n");
+               "static const k25519_niels64 K25519_BASE_COMB[32][8] = {\n");
     k25519_ge_base(&p);   /* p = 256^j B */
     for (j = 0; j < 32; j++) {
         k25519_ge_to_cached(&c, &p);
         q = p;
         fprintf(f, "  {\n");
         for (k = 0; k < 8; k++) {
-            put_niels(f, &q, "    ");
+            put_niels(f, &q, "    ", 1);
             k25519_ge_add(&q, &q, &c);
         }
         fprintf(f, "  },\n");
@@ -85,7 +105,7 @@ int main(int argc, char **argv)
     k25519_ge_to_cached(&c, &two_b);
     q = b;
     for (i = 0; i < 64; i++) {
-        put_niels(f, &q, "  ");
+        put_niels(f, &q, "  ", 0);
         k25519_ge_add(&q, &q, &c);
     }
     fprintf(f, "};\n");

@@ -24,6 +24,11 @@ int k25519_x25519_adx_path(int adx)
     return kl_mont_adx_on;
 }
 
+int k25519_adx_on(void)
+{
+    return kl_mont_adx_on;
+}
+
 /* h = c for c = 0 or 1 */
 static void fx_set(k25519_fx *h, uint64_t c)
 {
@@ -63,6 +68,11 @@ int k25519_x25519_ladder_adx(k25519_fe *x2_out, k25519_fe *z2_out, const uint8_t
 }
 
 #else
+
+int k25519_adx_on(void)
+{
+    return 0;
+}
 
 int k25519_x25519_adx_path(int adx)
 {

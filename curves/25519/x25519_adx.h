@@ -12,10 +12,14 @@
  * from CPUID before main; KURV_X86_ADX=0 keeps the portable path, =1 forces this one).
  * Constant time in k and u; its own secrets wiped.
  *
- * k25519_x25519_adx_path(adx): for tests, the path of later calls: adx = 1 takes this one
- * when the CPU has it (as chosen at start-up), adx = 0 the portable one. Returns whether
- * this path is now on (0 where it is not compiled in). Not thread safe: call it before
- * any X25519 runs.
+ * k25519_adx_on(): 1 when the MULX/ADX path is compiled in and on (this file's copy of
+ * kl_mont_adx_on), else 0: the one switch of the family's x86-64 paths, read also by the
+ * fixed-base multiplication (base25519.c).
+ *
+ * k25519_x25519_adx_path(adx): for tests, the path of later calls (the ladder's and the
+ * fixed-base multiplication's): adx = 1 takes this one when the CPU has it (as chosen at
+ * start-up), adx = 0 the portable one. Returns whether this path is now on (0 where it is
+ * not compiled in). Not thread safe: call it before any X25519 or Ed25519 runs.
  */
 #ifndef KURV_X25519_ADX_H
 #define KURV_X25519_ADX_H
@@ -27,5 +31,6 @@
 int k25519_x25519_ladder_adx(k25519_fe *x2, k25519_fe *z2, const uint8_t k[32],
                              const uint8_t u[32]);
 int k25519_x25519_adx_path(int adx);
+int k25519_adx_on(void);
 
 #endif
