@@ -19,7 +19,7 @@
 #include "aes_any.h"
 
 
-static void iv_init(const kurv_ecies_params *p, uint8_t *iv, size_t len)
+void kurv_ecies_iv(const kurv_ecies_params *p, uint8_t *iv, size_t len)
 {
     if (p->iv)
         memcpy(iv, p->iv, len);
@@ -27,13 +27,12 @@ static void iv_init(const kurv_ecies_params *p, uint8_t *iv, size_t len)
         memset(iv, 0, len);
 }
 
-/* AES-GCM keyed, with the nonce (12 bytes, zeros by default) and SharedInfo2 as AAD. */
-static nettle_cipher_func *gcm_start(const kurv_ecies_params *p, union kurv_aes_any *aes,
+nettle_cipher_func *kurv_ecies_gcm_start(const kurv_ecies_params *p, union kurv_aes_any *aes,
                                      struct gcm_key *gk, struct gcm_ctx *gc,
                                      const uint8_t *key, uint8_t *iv)
 {
     nettle_cipher_func *f = kurv_aes_setup(aes, key, p->cipher_key_len, 0);
-    iv_init(p, iv, 12);
+    kurv_ecies_iv(p, iv, 12);
     gcm_set_key(gk, aes, f);
     gcm_set_iv(gc, gk, 12, iv);
     if (p->shared_info2_len)
@@ -54,6 +53,36 @@ static uint32_t le_mask(uint32_t a, uint32_t b)
     return (uint32_t)0 - (((b - a) >> 31) ^ 1u);
 }
 
+kurv_err kurv_ecies_cbc_unpad(uint8_t *out, size_t *n_out, const uint8_t last[16])
+{
+    uint32_t pad, good, n;
+    size_t i;
+
+    /* PKCS#7, strictly and in constant time: pad = last byte in 1..16, and the last pad
+     * bytes all equal pad. The tag was already checked, so this is no oracle either way. */
+    pad = last[15];
+    good = ~eq_mask(pad, 0) & le_mask(pad, 16);
+    for (i = 0; i < 16; i++) {
+        uint32_t in_pad = le_mask(16 - (uint32_t)i, pad);   /* byte i is inside the padding */
+        good &= ~in_pad | eq_mask(last[i], pad);
+    }
+    /* copy the message bytes of the last block (all 15 slots, masked) */
+    n = (16 - pad) & good;
+    for (i = 0; i < 15; i++) {
+        uint32_t keep = ~le_mask(n, (uint32_t)i);   /* i < n */
+        out[i] = (uint8_t)(last[i] & keep);
+    }
+    kurv_declassify(&good, sizeof good);   /* refused or not: the caller learns it */
+    if (!(good & 1)) {
+        kurv_wipe(out, 15);
+        *n_out = 0;
+        return KURV_ERR_DECRYPT;
+    }
+    kurv_declassify(&n, sizeof n);     /* the plaintext length is an output */
+    *n_out = n;
+    return KURV_OK;
+}
+
 kurv_err kurv_ecies_dem_encrypt(const kurv_ecies_params *p, uint8_t *ct, const uint8_t *key,
                                 const uint8_t *pt, size_t pt_len)
 {
@@ -68,7 +97,7 @@ kurv_err kurv_ecies_dem_encrypt(const kurv_ecies_params *p, uint8_t *ct, const u
     switch (p->cipher) {
     case KURV_ECIES_AES_CBC:
         f = kurv_aes_setup(&aes, key, p->cipher_key_len, 0);
-        iv_init(p, iv, 16);
+        kurv_ecies_iv(p, iv, 16);
         full = pt_len - pt_len % 16;
         rest = pt_len - full;
         if (full)
@@ -81,14 +110,14 @@ kurv_err kurv_ecies_dem_encrypt(const kurv_ecies_params *p, uint8_t *ct, const u
         break;
     case KURV_ECIES_AES_CTR:
         f = kurv_aes_setup(&aes, key, p->cipher_key_len, 0);
-        iv_init(p, iv, 16);
+        kurv_ecies_iv(p, iv, 16);
         if (pt_len)
             ctr_crypt(&aes, f, 16, iv, pt_len, ct, pt);
         break;
     case KURV_ECIES_AES_GCM: {
         struct gcm_key gk;
         struct gcm_ctx gc;
-        f = gcm_start(p, &aes, &gk, &gc, key, iv);
+        f = kurv_ecies_gcm_start(p, &aes, &gk, &gc, key, iv);
         if (pt_len)
             gcm_encrypt(&gc, &gk, &aes, f, pt_len, ct, pt);
         gcm_digest(&gc, &gk, &aes, f, 16, ct + pt_len);
@@ -118,45 +147,27 @@ kurv_err kurv_ecies_dem_decrypt(const kurv_ecies_params *p, uint8_t *pt, size_t 
     *pt_len = 0;
     switch (p->cipher) {
     case KURV_ECIES_AES_CBC: {
-        size_t full, i;
-        uint32_t pad, good, n;
+        size_t full, n;
         /* a non-empty whole number of blocks (BouncyCastle: "last block incomplete") */
         if (ct_len == 0 || ct_len % 16 != 0)
             return KURV_ERR_DECRYPT;
         f = kurv_aes_setup(&aes, key, p->cipher_key_len, 1);
-        iv_init(p, iv, 16);
+        kurv_ecies_iv(p, iv, 16);
         full = ct_len - 16;
         if (full)
             cbc_decrypt(&aes, f, 16, iv, full, pt, ct);
         cbc_decrypt(&aes, f, 16, iv, 16, last, ct + full);
-        /* PKCS#7, strictly and in constant time: pad = last byte in 1..16, and the last pad
-         * bytes all equal pad. The tag was already checked, so this is no oracle either way. */
-        pad = last[15];
-        good = ~eq_mask(pad, 0) & le_mask(pad, 16);
-        for (i = 0; i < 16; i++) {
-            uint32_t in_pad = le_mask(16 - (uint32_t)i, pad);   /* byte i is inside the padding */
-            good &= ~in_pad | eq_mask(last[i], pad);
-        }
-        /* copy the message bytes of the last block (all 15 slots, masked) */
-        n = (16 - pad) & good;
-        for (i = 0; i < 15; i++) {
-            uint32_t keep = ~le_mask(n, (uint32_t)i);   /* i < n */
-            pt[full + i] = (uint8_t)(last[i] & keep);
-        }
-        kurv_declassify(&good, sizeof good);   /* refused or not: the caller learns it */
-        if (!(good & 1)) {
+        e = kurv_ecies_cbc_unpad(pt + full, &n, last);
+        if (e != KURV_OK)
             kurv_wipe(pt, ct_len - 1);
-            e = KURV_ERR_DECRYPT;
-        } else {
-            kurv_declassify(&n, sizeof n);     /* the plaintext length is an output */
+        else
             *pt_len = full + n;
-        }
         kurv_wipe(last, sizeof last);
         break;
     }
     case KURV_ECIES_AES_CTR:
         f = kurv_aes_setup(&aes, key, p->cipher_key_len, 0);
-        iv_init(p, iv, 16);
+        kurv_ecies_iv(p, iv, 16);
         if (ct_len)
             ctr_crypt(&aes, f, 16, iv, ct_len, pt, ct);
         *pt_len = ct_len;
@@ -169,7 +180,7 @@ kurv_err kurv_ecies_dem_decrypt(const kurv_ecies_params *p, uint8_t *pt, size_t 
         if (ct_len < 16)
             return KURV_ERR_DECRYPT;
         m = ct_len - 16;
-        f = gcm_start(p, &aes, &gk, &gc, key, iv);
+        f = kurv_ecies_gcm_start(p, &aes, &gk, &gc, key, iv);
         /* Nettle hashes and decrypts in one pass; the plaintext stays in the caller's
          * buffer only if the tag matches (wiped otherwise) */
         if (m)
@@ -201,36 +212,66 @@ kurv_err kurv_ecies_dem_decrypt(const kurv_ecies_params *p, uint8_t *pt, size_t 
     return e;
 }
 
+/* L2: the bit length of SharedInfo2 ("encoding"), 8 bytes big-endian (BouncyCastle) */
+static void length_tag(const kurv_ecies_params *p, uint8_t l2[8])
+{
+    uint64_t bits = (uint64_t)p->shared_info2_len * 8u;
+    int i;
+    for (i = 0; i < 8; i++)
+        l2[i] = (uint8_t)(bits >> (56 - 8 * i));
+}
+
+static const struct nettle_hash *mac_meta(const kurv_ecies_params *p)
+{
+    return p->mac_hash == KURV_HASH_SHA256 ? &nettle_sha256
+         : p->mac_hash == KURV_HASH_SHA384 ? &nettle_sha384
+         : &nettle_sha512;
+}
+
+void kurv_ecies_hmac_start(const kurv_ecies_params *p, struct kurv_ecies_hmac *m,
+                           const uint8_t *key)
+{
+    hmac_set_key(&m->outer, &m->inner, &m->state, mac_meta(p), p->mac_key_len, key);
+}
+
+void kurv_ecies_hmac_update(const kurv_ecies_params *p, struct kurv_ecies_hmac *m,
+                            const uint8_t *data, size_t len)
+{
+    if (len)
+        hmac_update(&m->state, mac_meta(p), len, data);
+}
+
+void kurv_ecies_hmac_finish(const kurv_ecies_params *p, struct kurv_ecies_hmac *m, uint8_t *tag)
+{
+    const struct nettle_hash *h = mac_meta(p);
+    uint8_t l2[8];
+
+    if (p->shared_info2_len)
+        hmac_update(&m->state, h, p->shared_info2_len, p->shared_info2);
+    if (!(p->flags & KURV_ECIES_NO_LENGTH_TAG)) {
+        length_tag(p, l2);
+        hmac_update(&m->state, h, 8, l2);
+    }
+    hmac_digest(&m->outer, &m->inner, &m->state, h, kurv_ecies_tag_len(p), tag);
+    kurv_wipe(m, sizeof *m);
+}
+
 kurv_err kurv_ecies_mac_run(const kurv_ecies_params *p, uint8_t *tag, const uint8_t *key,
                             const uint8_t *ct, size_t ct_len)
 {
     static const uint8_t none[1] = {0};
     uint8_t l2[8];
-    uint64_t bits = (uint64_t)p->shared_info2_len * 8u;
     int with_l2 = !(p->flags & KURV_ECIES_NO_LENGTH_TAG);
-    int i;
 
-    /* L2: the bit length of SharedInfo2 ("encoding"), 8 bytes big-endian (BouncyCastle) */
-    for (i = 0; i < 8; i++)
-        l2[i] = (uint8_t)(bits >> (56 - 8 * i));
+    length_tag(p, l2);
     if (!ct)
         ct = none;
 
     if (p->mac == KURV_ECIES_HMAC) {
-        const struct nettle_hash *h = p->mac_hash == KURV_HASH_SHA256 ? &nettle_sha256
-                                    : p->mac_hash == KURV_HASH_SHA384 ? &nettle_sha384
-                                    : &nettle_sha512;
-        struct {
-            struct sha512_ctx outer, inner, state;
-        } ctx;
-        hmac_set_key(&ctx.outer, &ctx.inner, &ctx.state, h, p->mac_key_len, key);
-        hmac_update(&ctx.state, h, ct_len, ct);
-        if (p->shared_info2_len)
-            hmac_update(&ctx.state, h, p->shared_info2_len, p->shared_info2);
-        if (with_l2)
-            hmac_update(&ctx.state, h, 8, l2);
-        hmac_digest(&ctx.outer, &ctx.inner, &ctx.state, h, kurv_ecies_tag_len(p), tag);
-        kurv_wipe(&ctx, sizeof ctx);
+        struct kurv_ecies_hmac m;
+        kurv_ecies_hmac_start(p, &m, key);
+        kurv_ecies_hmac_update(p, &m, ct, ct_len);
+        kurv_ecies_hmac_finish(p, &m, tag);
         return KURV_OK;
     }
     if (p->mac == KURV_ECIES_MAC_CUSTOM) {

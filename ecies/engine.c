@@ -35,36 +35,16 @@ static kurv_err derive_keys(const kurv_curve *c, const kurv_ecies_params *p, uin
     return e;
 }
 
-static kurv_err encrypt_impl(const kurv_curve *c, uint8_t *out, size_t *out_len,
-                             const uint8_t *pub, size_t pub_len,
-                             const uint8_t *msg, size_t msg_len,
-                             const kurv_ecies_params *p, const uint8_t *eph, size_t eph_len)
+kurv_err kurv_ecies_kem_encrypt(const kurv_curve *c, const kurv_ecies_params *p,
+                                const uint8_t *pub, size_t pub_len,
+                                const uint8_t *eph, size_t eph_len, uint8_t *v, uint8_t *k)
 {
     uint8_t q[2 * KURV_MAX_FIELD_LEN], s[2 * KURV_MAX_FIELD_LEN], rxy[2 * KURV_MAX_FIELD_LEN];
-    uint8_t r[KURV_MAX_SCALAR_LEN], k[KURV_ECIES_MAX_KEYS];
-    size_t need, vlen, body, kc, km, tlen;
-    int compressed, ok;
+    uint8_t r[KURV_MAX_SCALAR_LEN];
+    int compressed = (p->flags & KURV_ECIES_COMPRESSED) != 0;
+    size_t vlen = kurv_curve_point_len(c, compressed);
+    size_t kn = kurv_ecies_cipher_key_len(p) + kurv_ecies_mac_key_len(p);
     kurv_err e;
-
-    if (kurv_ecies_params_check(c, p) != KURV_OK || !out_len || (!msg && msg_len))
-        return KURV_ERR_ARG;
-    if (!p)
-        p = &kurv_ecies_default_params;
-    compressed = (p->flags & KURV_ECIES_COMPRESSED) != 0;
-    vlen = kurv_curve_point_len(c, compressed);
-    body = kurv_ecies_body_len(p, msg_len, &ok);
-    tlen = kurv_ecies_tag_len(p);
-    if (!ok)
-        return KURV_ERR_ARG;
-    need = vlen + body + tlen;
-    if (!out || *out_len < need) {
-        if (out)
-            kurv_wipe(out, *out_len);
-        *out_len = need;
-        return KURV_ERR_BUFFER;
-    }
-    kc = kurv_ecies_cipher_key_len(p);
-    km = kurv_ecies_mac_key_len(p);
 
     /* the recipient's key is public: validate it first */
     if (!pub)
@@ -89,48 +69,21 @@ static kurv_err encrypt_impl(const kurv_curve *c, uint8_t *out, size_t *out_len,
     e = c->ops->mul_base(c, rxy, r);
     if (e == KURV_OK) {
         size_t w = vlen;
-        e = kurv_point_encode_xy(c, out, &w, compressed, rxy);
+        e = kurv_point_encode_xy(c, v, &w, compressed, rxy);
     }
     /* Z = x(r*Q) (ECSVDP-DH; ECSVDP-DHC is the same with cofactor 1) */
     if (e == KURV_OK)
         e = c->ops->mul(c, s, r, q);
     if (e == KURV_OK)
-        e = derive_keys(c, p, k, kc + km, out, vlen, s);
-    if (e == KURV_OK)
-        e = kurv_ecies_dem_encrypt(p, out + vlen, k, msg, msg_len);
-    if (e == KURV_OK && tlen)
-        e = kurv_ecies_mac_run(p, out + vlen + body, k + kc, out + vlen, body);
+        e = derive_keys(c, p, k, kn, v, vlen, s);
 
 done:
     kurv_wipe(r, sizeof r);
     kurv_wipe(s, sizeof s);
-    kurv_wipe(k, sizeof k);
     kurv_wipe(rxy, sizeof rxy);
-    if (e != KURV_OK) {
-        kurv_wipe(out, *out_len);
-        return e;
-    }
-    *out_len = need;
-    return KURV_OK;
-}
-
-kurv_err kurv_ecies_encrypt(const kurv_curve *c, uint8_t *out, size_t *out_len,
-                            const uint8_t *pub, size_t pub_len,
-                            const uint8_t *msg, size_t msg_len,
-                            const kurv_ecies_params *p)
-{
-    return encrypt_impl(c, out, out_len, pub, pub_len, msg, msg_len, p, NULL, 0);
-}
-
-kurv_err kurv_ecies_encrypt_ephemeral(const kurv_curve *c, uint8_t *out, size_t *out_len,
-                                      const uint8_t *pub, size_t pub_len,
-                                      const uint8_t *msg, size_t msg_len,
-                                      const kurv_ecies_params *p,
-                                      const uint8_t *eph, size_t eph_len)
-{
-    if (!eph)
-        return KURV_ERR_PRIVKEY;
-    return encrypt_impl(c, out, out_len, pub, pub_len, msg, msg_len, p, eph, eph_len);
+    if (e != KURV_OK)
+        kurv_wipe(k, kn);
+    return e;
 }
 
 /*
@@ -172,14 +125,97 @@ static kurv_err decode_v(const kurv_curve *c, uint8_t *xy, size_t *vlen,
     return kurv_point_decode_xy(c, xy, ct, *vlen);
 }
 
+kurv_err kurv_ecies_kem_decrypt(const kurv_curve *c, const kurv_ecies_params *p,
+                                const uint8_t *priv, const uint8_t *ct, size_t ct_len,
+                                size_t *vlen, uint8_t *k)
+{
+    uint8_t v[2 * KURV_MAX_FIELD_LEN], s[2 * KURV_MAX_FIELD_LEN];
+    size_t kn = kurv_ecies_cipher_key_len(p) + kurv_ecies_mac_key_len(p);
+    kurv_err e;
+
+    e = decode_v(c, v, vlen, ct, ct_len);
+    /* Z = x(d*V), keys from V as received */
+    if (e == KURV_OK)
+        e = c->ops->mul(c, s, priv, v);
+    if (e == KURV_OK)
+        e = derive_keys(c, p, k, kn, ct, *vlen, s);
+    kurv_wipe(s, sizeof s);
+    if (e != KURV_OK) {
+        kurv_wipe(k, kn);
+        return KURV_ERR_DECRYPT;
+    }
+    return KURV_OK;
+}
+
+static kurv_err encrypt_impl(const kurv_curve *c, uint8_t *out, size_t *out_len,
+                             const uint8_t *pub, size_t pub_len,
+                             const uint8_t *msg, size_t msg_len,
+                             const kurv_ecies_params *p, const uint8_t *eph, size_t eph_len)
+{
+    uint8_t k[KURV_ECIES_MAX_KEYS];
+    size_t need, vlen, body, kc, tlen;
+    int ok;
+    kurv_err e;
+
+    if (kurv_ecies_params_check(c, p) != KURV_OK || !out_len || (!msg && msg_len))
+        return KURV_ERR_ARG;
+    if (!p)
+        p = &kurv_ecies_default_params;
+    vlen = kurv_curve_point_len(c, (p->flags & KURV_ECIES_COMPRESSED) != 0);
+    body = kurv_ecies_body_len(p, msg_len, &ok);
+    tlen = kurv_ecies_tag_len(p);
+    if (!ok)
+        return KURV_ERR_ARG;
+    need = vlen + body + tlen;
+    if (!out || *out_len < need) {
+        if (out)
+            kurv_wipe(out, *out_len);
+        *out_len = need;
+        return KURV_ERR_BUFFER;
+    }
+    kc = kurv_ecies_cipher_key_len(p);
+
+    e = kurv_ecies_kem_encrypt(c, p, pub, pub_len, eph, eph_len, out, k);
+    if (e == KURV_OK)
+        e = kurv_ecies_dem_encrypt(p, out + vlen, k, msg, msg_len);
+    if (e == KURV_OK && tlen)
+        e = kurv_ecies_mac_run(p, out + vlen + body, k + kc, out + vlen, body);
+
+    kurv_wipe(k, sizeof k);
+    if (e != KURV_OK) {
+        kurv_wipe(out, *out_len);
+        return e;
+    }
+    *out_len = need;
+    return KURV_OK;
+}
+
+kurv_err kurv_ecies_encrypt(const kurv_curve *c, uint8_t *out, size_t *out_len,
+                            const uint8_t *pub, size_t pub_len,
+                            const uint8_t *msg, size_t msg_len,
+                            const kurv_ecies_params *p)
+{
+    return encrypt_impl(c, out, out_len, pub, pub_len, msg, msg_len, p, NULL, 0);
+}
+
+kurv_err kurv_ecies_encrypt_ephemeral(const kurv_curve *c, uint8_t *out, size_t *out_len,
+                                      const uint8_t *pub, size_t pub_len,
+                                      const uint8_t *msg, size_t msg_len,
+                                      const kurv_ecies_params *p,
+                                      const uint8_t *eph, size_t eph_len)
+{
+    if (!eph)
+        return KURV_ERR_PRIVKEY;
+    return encrypt_impl(c, out, out_len, pub, pub_len, msg, msg_len, p, eph, eph_len);
+}
+
 kurv_err kurv_ecies_decrypt(const kurv_curve *c, uint8_t *out, size_t *out_len,
                             const uint8_t *priv, size_t priv_len,
                             const uint8_t *ct, size_t ct_len,
                             const kurv_ecies_params *p)
 {
-    uint8_t v[2 * KURV_MAX_FIELD_LEN], s[2 * KURV_MAX_FIELD_LEN];
     uint8_t k[KURV_ECIES_MAX_KEYS], tag[KURV_ECIES_MAX_TAG];
-    size_t bound, vlen, tlen, kc, km, clen, cap;
+    size_t bound, vlen, tlen, kc, clen, cap;
     kurv_err e;
 
     if (kurv_ecies_params_check(c, p) != KURV_OK || !out_len || (!ct && ct_len))
@@ -202,23 +238,14 @@ kurv_err kurv_ecies_decrypt(const kurv_curve *c, uint8_t *out, size_t *out_len,
     }
     tlen = kurv_ecies_tag_len(p);
     kc = kurv_ecies_cipher_key_len(p);
-    km = kurv_ecies_mac_key_len(p);
 
-    /* 1. V, then the length check (too short for V || T) */
-    e = decode_v(c, v, &vlen, ct, ct_len);
+    /* 1. V, Z = x(d*V) and the keys; 2. the length check (too short for V || T) */
+    e = kurv_ecies_kem_decrypt(c, p, priv, ct, ct_len, &vlen, k);
     if (e != KURV_OK || ct_len < vlen + tlen) {
         e = KURV_ERR_DECRYPT;
         goto done;
     }
     clen = ct_len - vlen - tlen;
-    /* 2. Z = x(d*V), keys from V as received */
-    e = c->ops->mul(c, s, priv, v);
-    if (e == KURV_OK)
-        e = derive_keys(c, p, k, kc + km, ct, vlen, s);
-    if (e != KURV_OK) {
-        e = KURV_ERR_DECRYPT;
-        goto done;
-    }
     /* 3. the tag, in constant time, before anything is decrypted */
     if (tlen) {
         int tag_ok;
@@ -240,7 +267,6 @@ kurv_err kurv_ecies_decrypt(const kurv_curve *c, uint8_t *out, size_t *out_len,
         e = KURV_ERR_DECRYPT;
 
 done:
-    kurv_wipe(s, sizeof s);
     kurv_wipe(k, sizeof k);
     kurv_wipe(tag, sizeof tag);
     if (e != KURV_OK) {

@@ -19,7 +19,9 @@
  * scalar operations mod n, the field square root); ECIES (kurv/ecies.h) for every preset:
  * kurv_ecies_decrypt with a secret d (so Z, the derived keys, the tag check, the
  * decryption and the padding check run on secrets) and kurv_ecies_encrypt_ephemeral
- * with a secret ephemeral r and a secret message; and AES-256-GCM the same way. Besides the built-in curves (every
+ * with a secret ephemeral r and a secret message; and AES-256-GCM the same way; the
+ * streaming functions (kurv_ecies_encrypt_init_ephemeral / _update / _final, then
+ * kurv_ecies_decrypt_init / _update / _final) with the same secrets, in pieces. Besides the built-in curves (every
  * curve of the build, from kurv_curve_list.h), P-256 rebuilt with kurv_curve_new (the
  * first built curve in a build without the NIST family) runs every test but the key
  * files (a runtime curve has no OID), so the generic engine is covered too.
@@ -202,6 +204,59 @@ static void test_sign(const kurv_curve *c, uint8_t *d, size_t slen,
     }
 }
 
+/* The streaming ECIES of one configuration: encryption with a secret r and a secret message
+ * in two pieces (20 bytes, then the rest), decryption with a secret d in two pieces; both
+ * must give ref (the one-shot ciphertext) and msg back. */
+static void test_ecies_stream(const kurv_curve *c, uint8_t *d, size_t slen,
+                              const uint8_t *pub, size_t pub_len, uint8_t *r,
+                              const kurv_ecies_params *p, uint8_t *msg, size_t msg_len,
+                              const uint8_t *ref, size_t ref_len)
+{
+    kurv_ecies_stream st;
+    uint8_t ct[KURV_MAX_POINT_LEN + 64 + 16 + 64], pt[sizeof ct];
+    size_t vlen = sizeof ct, n, w;
+    kurv_err e[6];
+
+    SECRET(r, slen);
+    SECRET(msg, msg_len);
+    e[0] = kurv_ecies_encrypt_init_ephemeral(&st, c, pub, pub_len, p, ct, &vlen, r, slen);
+    w = vlen;
+    n = sizeof ct - w;
+    e[1] = kurv_ecies_encrypt_update(&st, ct + w, &n, msg, 20);
+    w += n;
+    n = sizeof ct - w;
+    e[2] = kurv_ecies_encrypt_update(&st, ct + w, &n, msg + 20, msg_len - 20);
+    w += n;
+    n = sizeof ct - w;
+    e[3] = kurv_ecies_encrypt_final(&st, ct + w, &n);
+    w += n;
+    PUBLIC(e, sizeof e);
+    PUBLIC(r, slen);
+    PUBLIC(msg, msg_len);
+    PUBLIC(ct, sizeof ct);
+    CHECK(e[0] == KURV_OK && e[1] == KURV_OK && e[2] == KURV_OK && e[3] == KURV_OK);
+    CHECK(w == ref_len && memcmp(ct, ref, w) == 0);
+
+    SECRET(d, slen);
+    e[0] = kurv_ecies_decrypt_init(&st, c, d, slen, ct, vlen, p);
+    n = sizeof pt;
+    e[1] = kurv_ecies_decrypt_update(&st, pt, &n, ct + vlen, 33);
+    w = n;
+    n = sizeof pt - w;
+    e[2] = kurv_ecies_decrypt_update(&st, pt + w, &n, ct + vlen + 33, ref_len - vlen - 33);
+    w += n;
+    n = sizeof pt - w;
+    e[3] = kurv_ecies_decrypt_final(&st, pt + w, &n);
+    w += n;
+    PUBLIC(e, sizeof e);
+    PUBLIC(d, slen);
+    PUBLIC(pt, sizeof pt);
+    PUBLIC(&w, sizeof w);
+    CHECK(e[0] == KURV_OK && e[1] == KURV_OK && e[2] == KURV_OK && e[3] == KURV_OK);
+    CHECK(w == msg_len && memcmp(pt, msg, msg_len) == 0);
+    kurv_wipe(pt, sizeof pt);
+}
+
 /* ECIES, every preset: encryption with a secret ephemeral r and a secret message, then
  * decryption of that ciphertext with a secret d. The references are computed with defined
  * inputs: the ciphertext for a given r is deterministic (the IV is zero or derived). */
@@ -252,6 +307,7 @@ static void test_ecies(const kurv_curve *c, uint8_t *d, size_t slen,
         CHECK(e == KURV_OK);
         CHECK(pt_len == sizeof msg && memcmp(pt, msg, sizeof msg) == 0);
         kurv_wipe(pt, sizeof pt);
+        test_ecies_stream(c, d, slen, pub, pub_len, r, p, msg, sizeof msg, ref, ref_len);
     }
     kurv_wipe(msg, sizeof msg);
 }

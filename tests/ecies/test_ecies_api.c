@@ -18,6 +18,7 @@
 #include <nettle/nettle-meta.h>
 #include <nettle/sha2.h>
 #include "testutil.h"
+#include "ecies_test_key.h"
 
 #define MAXMSG (65536 + 64)
 #define MAXCT (MAXMSG + 512)
@@ -36,17 +37,6 @@ static void fill(uint8_t *b, size_t n, unsigned seed)
     }
 }
 
-struct key {
-    uint8_t d[KURV_MAX_SCALAR_LEN], q[KURV_MAX_POINT_LEN];
-    size_t dl, ql;
-};
-
-static void mkkey(const kurv_curve *c, struct key *k)
-{
-    k->dl = kurv_curve_scalar_len(c);
-    k->ql = sizeof k->q;
-    cr_assert_eq(kurv_keygen(c, k->d, k->dl, k->q, &k->ql, 0), KURV_OK);
-}
 
 /* encrypt msg (len n), check the size function, decrypt, compare; return the ct length */
 static size_t roundtrip(const kurv_curve *c, const struct key *k, const kurv_ecies_params *p,

@@ -9,7 +9,8 @@
  * allocation is made before counting starts):
  *   kurv_keygen, kurv_pubkey_from_priv, kurv_privkey_check, kurv_ecdh, kurv_ecdsa_sign
  *   (plain and with extra entropy), kurv_ecdsa_verify, kurv_ecies_encrypt and
- *   kurv_ecies_decrypt (every preset), kurv_privkey_encode (SEC1 and PKCS#8, DER and PEM;
+ *   kurv_ecies_decrypt (every preset), and the same as a stream (kurv_ecies_encrypt_init,
+ *   _update, _final, kurv_ecies_decrypt_init, _update, _final), kurv_privkey_encode (SEC1 and PKCS#8, DER and PEM;
  *   built-in curves), kurv_jacobian_mul_base and kurv_jacobian_mul; BIP-340 keypair,
  *   sign and verify with kurv-schnorr.
  * Each result is also checked (a signature verifies, both ECDH sides agree, a decryption
@@ -126,6 +127,30 @@ static void test_curve(const kurv_curve *c)
         COUNTED(presets[i], kurv_ecies_encrypt(c, ct, &ct_len, pub, pub_len, msg, sizeof msg, p));
         COUNTED(presets[i], kurv_ecies_decrypt(c, pt, &pt_len, d, slen, ct, ct_len, p));
         CHECK(pt_len == sizeof msg && memcmp(pt, msg, sizeof msg) == 0);
+        /* the same as a stream: V, 60 bytes (48 out), 40 bytes, final */
+        {
+            kurv_ecies_stream st;
+            size_t n, w, vlen = sizeof ct;
+            COUNTED("kurv_ecies_encrypt_init", kurv_ecies_encrypt_init(&st, c, pub, pub_len, p, ct, &vlen));
+            w = vlen;
+            n = sizeof ct - w;
+            COUNTED("kurv_ecies_encrypt_update", kurv_ecies_encrypt_update(&st, ct + w, &n, msg, 60));
+            w += n;
+            n = sizeof ct - w;
+            COUNTED("kurv_ecies_encrypt_update", kurv_ecies_encrypt_update(&st, ct + w, &n, msg + 60, 40));
+            w += n;
+            n = sizeof ct - w;
+            COUNTED("kurv_ecies_encrypt_final", kurv_ecies_encrypt_final(&st, ct + w, &n));
+            ct_len = w + n;
+            COUNTED("kurv_ecies_decrypt_init", kurv_ecies_decrypt_init(&st, c, d, slen, ct, vlen, p));
+            n = sizeof pt;
+            COUNTED("kurv_ecies_decrypt_update",
+                    kurv_ecies_decrypt_update(&st, pt, &n, ct + vlen, ct_len - vlen));
+            w = n;
+            n = sizeof pt - w;
+            COUNTED("kurv_ecies_decrypt_final", kurv_ecies_decrypt_final(&st, pt + w, &n));
+            CHECK(w + n == sizeof msg && memcmp(pt, msg, sizeof msg) == 0);
+        }
     }
 
     if (kurv_curve_oid_str(c)) {    /* key files need a named curve */

@@ -1,8 +1,21 @@
-/* kurv tool: encrypt and decrypt (ECIES, kurv/ecies.h). */
+/*
+ * kurv tool: encrypt and decrypt (ECIES, kurv/ecies.h).
+ *
+ * Contract: both stream through kurv_ecies_stream in constant memory (two 64 KiB buffers),
+ * whatever the size. Decryption never lets unauthenticated plaintext be seen: to a file,
+ * it goes to a temporary file beside it that is renamed into place only once the tag has
+ * verified (removed otherwise); to stdout, a device or a FIFO, a regular input file is read
+ * twice (the tag checked first, then the plaintext written), and a pipe is held in memory
+ * (up to TOOL_MAX_MSG) and decrypted by kurv_ecies_decrypt(), which checks the tag first.
+ */
+#define _DEFAULT_SOURCE   /* lseek, off_t */
 #include "tool.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The ECIES configuration of a command: a preset with the component options on top, and
  * the bytes its pointers refer to. */
@@ -149,17 +162,66 @@ static int config_check(const char *cmd, const kurv_curve *c, const kurv_ecies_p
     return 0;
 }
 
+/* Bytes read at a time: memory stays at two such buffers whatever the file's size. */
+#define CHUNK (64u << 10)
+
+/* The refusal line of a ciphertext (the one message for every reason). */
+static int decrypt_failed(const char *file)
+{
+    return tool_fail("%s: decryption failed (wrong key, preset or options (not --iv), or the "
+                     "data was altered or truncated)", file);
+}
+
+/* The rest of fd (@name in read errors) through an open stream @ctx: @update on each piece
+ * read, @final at the end, every output to @w (nowhere when @w is NULL). Return 0, or
+ * TOOL_ERR after the error line (@cmd's, or "decryption failed" for @file). @ctx is wiped. */
+static int stream_pump(kurv_ecies_stream *ctx, const char *cmd, const char *file, int fd,
+                       const char *name, struct tool_out *w,
+                       kurv_err (*update)(kurv_ecies_stream *, uint8_t *, size_t *,
+                                          const uint8_t *, size_t),
+                       kurv_err (*final)(kurv_ecies_stream *, uint8_t *, size_t *))
+{
+    uint8_t in[CHUNK], out[CHUNK + KURV_ECIES_STREAM_BLOCK];   /* 128 KiB of stack */
+    size_t len;
+    long r;
+    int rc = 0;
+    kurv_err e;
+
+    do {
+        r = tool_in_read(fd, name, in, sizeof in);
+        if (r < 0) {
+            rc = TOOL_ERR;
+            break;
+        }
+        len = sizeof out;
+        e = r ? update(ctx, out, &len, in, (size_t)r) : final(ctx, out, &len);
+        if (e == KURV_ERR_DECRYPT)
+            rc = decrypt_failed(file);
+        else if (e)
+            rc = tool_fail("%s: %s", cmd, kurv_strerror(e));
+        else if (w && len)
+            rc = tool_out_put(w, out, len);
+    } while (!rc && r > 0);
+    kurv_wipe(ctx, sizeof *ctx);
+    kurv_wipe(in, sizeof in);
+    kurv_wipe(out, sizeof out);
+    return rc;
+}
+
 int cmd_encrypt(int argc, char **argv)
 {
+    uint8_t v[KURV_MAX_POINT_LEN];
     struct tool_opts o;
     struct tool_key k;
     struct ecies_cfg g;
-    const char *inputs[2];
+    struct tool_out w;
+    struct stat st;
+    kurv_ecies_stream ctx;
+    const char *inputs[2], *name;
     unsigned out_flags;
     const kurv_ecies_params *p = &g.p;
-    uint8_t *msg, *ct;
-    size_t msg_len, ct_len;
-    int rc;
+    size_t len;
+    int fd, rc;
     kurv_err e;
 
     if (tool_parse(&o, "encrypt", OPT_PUB | OPT_PRESET | OPT_OUT | OPT_ECIES, 1, argc, argv))
@@ -182,23 +244,97 @@ int cmd_encrypt(int argc, char **argv)
         return TOOL_ERR;
     if (config_check("encrypt", k.curve, p))
         return TOOL_ERR;
-    msg = tool_read(o.pos[0], TOOL_MAX_MSG, &msg_len);
-    if (!msg)
+    /* a stream (kurv_ecies_encrypt_init/update/final): V, then C as the file is read, then
+     * the last block and T; every option the tool offers streams */
+    name = strcmp(o.pos[0], "-") == 0 ? "stdin" : o.pos[0];
+    if (tool_in_open(o.pos[0], &fd, &st))
         return TOOL_ERR;
-    ct_len = kurv_ecies_ciphertext_len(k.curve, p, msg_len);
-    ct = ct_len ? malloc(ct_len) : NULL;
-    if (!ct) {
-        tool_free(msg, msg_len);
-        return tool_fail("encrypt: out of memory");
+    if (tool_out_open(&w, o.out, out_flags)) {
+        tool_in_close(o.pos[0], fd);
+        return TOOL_ERR;
     }
-    e = kurv_ecies_encrypt(k.curve, ct, &ct_len, k.pub, k.pub_len, msg, msg_len, p);
-    tool_free(msg, msg_len);
-    if (e) {
-        free(ct);
-        return tool_fail("encrypt: %s", kurv_strerror(e));
+    len = sizeof v;
+    e = kurv_ecies_encrypt_init(&ctx, k.curve, k.pub, k.pub_len, p, v, &len);
+    rc = e ? tool_fail("encrypt: %s", kurv_strerror(e)) : tool_out_put(&w, v, len);
+    if (!rc)
+        rc = stream_pump(&ctx, "encrypt", o.pos[0], fd, name, &w, kurv_ecies_encrypt_update,
+                         kurv_ecies_encrypt_final);
+    tool_in_close(o.pos[0], fd);
+    kurv_wipe(&ctx, sizeof ctx);
+    if (rc) {
+        tool_out_discard(&w);
+        return TOOL_ERR;
     }
-    rc = tool_write(o.out, ct, ct_len, out_flags);
-    free(ct);
+    return tool_out_commit(&w);
+}
+
+/* One streamed decryption of fd (from its current offset) with the key k: the plaintext to
+ * @w, or nowhere when @w is NULL (a pass that only checks the tag). Return 0 once the tag
+ * has verified (every byte written is then authentic), or TOOL_ERR after the error line
+ * (@w's output is then to be discarded). */
+static int decrypt_pass(const struct tool_key *k, const kurv_ecies_params *p, int fd,
+                        const char *file, const char *name, struct tool_out *w)
+{
+    uint8_t v[KURV_MAX_POINT_LEN];
+    kurv_ecies_stream ctx;
+    size_t vlen;
+    long r;
+    kurv_err e;
+
+    /* V: its first byte gives its length */
+    r = tool_in_read(fd, name, v, 1);
+    if (r < 0)
+        return TOOL_ERR;
+    vlen = r == 1 ? kurv_ecies_ephemeral_len(k->curve, v[0]) : 0;
+    if (vlen == 0)
+        return decrypt_failed(file);
+    r = tool_in_read(fd, name, v + 1, vlen - 1);
+    if (r < 0)
+        return TOOL_ERR;
+    if ((size_t)r != vlen - 1)
+        return decrypt_failed(file);
+    e = kurv_ecies_decrypt_init(&ctx, k->curve, k->priv, k->priv_len, v, vlen, p);
+    if (e == KURV_ERR_DECRYPT)
+        return decrypt_failed(file);
+    if (e)
+        return tool_fail("decrypt: %s", kurv_strerror(e));
+    return stream_pump(&ctx, "decrypt", file, fd, name, w, kurv_ecies_decrypt_update,
+                       kurv_ecies_decrypt_final);
+}
+
+/* A ciphertext that cannot be read twice (a pipe) decrypted to an output that shows every
+ * byte at once (stdout, a device, a FIFO): held whole in memory, up to TOOL_MAX_MSG, and
+ * decrypted in one call, which checks the tag before any plaintext exists. */
+static int decrypt_buffered(const struct tool_key *k, const kurv_ecies_params *p, int fd,
+                            const struct stat *st, const char *file, const char *name,
+                            struct tool_out *w)
+{
+    uint8_t *ct, *pt;
+    size_t ct_len, pt_cap, pt_len;
+    int rc;
+    kurv_err e;
+
+    ct = tool_read_fd(fd, st, name, TOOL_MAX_MSG + 1024, &ct_len,
+                      "a ciphertext from a pipe is held in memory until its tag verifies "
+                      "when the plaintext goes to stdout; give it as a file, or use -o FILE");
+    if (!ct)
+        return TOOL_ERR;
+    pt_cap = kurv_ecies_plaintext_max_len(k->curve, p, ct, ct_len);
+    pt = malloc(pt_cap ? pt_cap : 1);
+    if (!pt) {
+        tool_free(ct, ct_len);
+        return tool_fail("decrypt: out of memory");
+    }
+    pt_len = pt_cap;
+    e = kurv_ecies_decrypt(k->curve, pt, &pt_len, k->priv, k->priv_len, ct, ct_len, p);
+    tool_free(ct, ct_len);
+    if (e == KURV_ERR_DECRYPT)
+        rc = decrypt_failed(file);
+    else if (e)
+        rc = tool_fail("decrypt: %s", kurv_strerror(e));
+    else
+        rc = tool_out_put(w, pt, pt_len);
+    tool_free(pt, pt_cap);
     return rc;
 }
 
@@ -207,13 +343,12 @@ int cmd_decrypt(int argc, char **argv)
     struct tool_opts o;
     struct tool_key k;
     struct ecies_cfg g;
-    const char *inputs[2];
+    struct tool_out w;
+    struct stat st;
+    const char *inputs[2], *name;
     unsigned out_flags;
     const kurv_ecies_params *p = &g.p;
-    uint8_t *ct, *pt;
-    size_t ct_len, pt_cap, pt_len;
-    int rc;
-    kurv_err e;
+    int fd, rc;
 
     if (tool_parse(&o, "decrypt", OPT_KEY | OPT_PRESET | OPT_OUT | OPT_ECIES, 1, argc, argv))
         return TOOL_ERR;
@@ -237,31 +372,35 @@ int cmd_decrypt(int argc, char **argv)
         tool_key_wipe(&k);
         return TOOL_ERR;
     }
-    /* the ciphertext is at most the message limit plus V, padding and tag */
-    ct = tool_read(o.pos[0], TOOL_MAX_MSG + 1024, &ct_len);
-    if (!ct) {
+    name = strcmp(o.pos[0], "-") == 0 ? "stdin" : o.pos[0];
+    if (tool_in_open(o.pos[0], &fd, &st)) {
         tool_key_wipe(&k);
         return TOOL_ERR;
     }
-    pt_cap = kurv_ecies_plaintext_max_len(k.curve, p, ct, ct_len);
-    pt = malloc(pt_cap ? pt_cap : 1);
-    if (!pt) {
-        tool_key_wipe(&k);
-        tool_free(ct, ct_len);
-        return tool_fail("decrypt: out of memory");
+    rc = tool_out_open(&w, o.out, out_flags);
+    if (!rc) {
+        if (w.kind == TOOL_OUT_STAGED) {
+            /* a file: streamed into the temporary file beside it, renamed into place only
+             * once the tag has verified, removed otherwise */
+            rc = decrypt_pass(&k, p, fd, o.pos[0], name, &w);
+        } else if (S_ISREG(st.st_mode) && lseek(fd, 0, SEEK_CUR) >= 0) {
+            /* stdout, a device or a FIFO shows each byte at once: a first pass checks the
+             * tag, the second writes the plaintext (and checks the tag again) */
+            off_t start = lseek(fd, 0, SEEK_CUR);
+            rc = decrypt_pass(&k, p, fd, o.pos[0], name, NULL);
+            if (!rc && lseek(fd, start, SEEK_SET) != start)
+                rc = tool_fail("%s: cannot read it a second time: %s", name, strerror(errno));
+            if (!rc)
+                rc = decrypt_pass(&k, p, fd, o.pos[0], name, &w);
+        } else {
+            rc = decrypt_buffered(&k, p, fd, &st, o.pos[0], name, &w);
+        }
+        if (rc)
+            tool_out_discard(&w);
+        else
+            rc = tool_out_commit(&w);
     }
-    pt_len = pt_cap;
-    e = kurv_ecies_decrypt(k.curve, pt, &pt_len, k.priv, k.priv_len, ct, ct_len, p);
+    tool_in_close(o.pos[0], fd);
     tool_key_wipe(&k);
-    tool_free(ct, ct_len);
-    if (e) {
-        tool_free(pt, pt_cap);
-        if (e == KURV_ERR_DECRYPT)
-            return tool_fail("%s: decryption failed (wrong key, preset or options (not --iv), or the "
-                             "data was altered or truncated)", o.pos[0]);
-        return tool_fail("decrypt: %s", kurv_strerror(e));
-    }
-    rc = tool_write(o.out, pt, pt_len, out_flags);
-    tool_free(pt, pt_cap);
-    return rc;
+    return rc ? TOOL_ERR : 0;
 }

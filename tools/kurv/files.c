@@ -6,7 +6,9 @@
  * through one fixed buffer (any size, constant memory); standard input ("-") may be read once per
  * run, by a file or a password (tool_claim_stdin() keeps that count). Outputs go to
  * standard output or to a named file, which is written whole to a temporary file beside it
- * and renamed into place (never truncated and rewritten); tool_out_check() refuses, before
+ * and renamed into place (never truncated and rewritten), at once (tool_write()) or piece by
+ * piece (tool_out_open(), _put(), then _commit() or _discard(): a decrypted file appears
+ * only once its tag has verified); tool_out_check() refuses, before
  * a command does its work, an output that is one of its inputs, a key or secret through a
  * symbolic link, and the replacement of a key file without --force. Errors are one line
  * through tool_fail(); nothing here exits.
@@ -34,6 +36,8 @@
  * standard input, which every reader shares. */
 static int stdin_used;
 
+_Static_assert(TOOL_PATH_MAX >= PATH_MAX, "struct tool_out: target must hold a realpath()");
+
 int tool_claim_stdin(void)
 {
     if (stdin_used)
@@ -50,54 +54,80 @@ void tool_free(uint8_t *buf, size_t len)
     }
 }
 
-uint8_t *tool_read(const char *path, size_t limit, size_t *len)
+int tool_in_open(const char *path, int *fd, struct stat *st)
 {
-    int fd, is_stdin = strcmp(path, "-") == 0;
+    int is_stdin = strcmp(path, "-") == 0;
     const char *name = is_stdin ? "stdin" : path;
-    uint8_t *buf = NULL;
-    size_t cap = 0, n = 0;
-    struct stat st;
 
-    *len = 0;
     if (is_stdin) {
         if (tool_claim_stdin())   /* a second read would see nothing: an empty message, say */
-            return NULL;
-        fd = STDIN_FILENO;
+            return TOOL_ERR;
+        *fd = STDIN_FILENO;
     } else {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) {
-            tool_fail("%s: cannot open: %s", name, strerror(errno));
-            return NULL;
-        }
+        *fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (*fd < 0)
+            return tool_fail("%s: cannot open: %s", name, strerror(errno));
     }
-    if (fstat(fd, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            tool_fail("%s: is a directory", name);
-            goto fail;
-        }
-        if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > limit) {
-            tool_fail("%s: file too large (limit %zu bytes)", name, limit);
-            goto fail;
-        }
-        if (S_ISREG(st.st_mode))
-            cap = (size_t)st.st_size + 1;
+    if (fstat(*fd, st) != 0)
+        memset(st, 0, sizeof *st);   /* unknown: read as a stream */
+    if (S_ISDIR(st->st_mode)) {
+        tool_in_close(path, *fd);
+        return tool_fail("%s: is a directory", name);
     }
+    return 0;
+}
+
+void tool_in_close(const char *path, int fd)
+{
+    if (strcmp(path, "-") != 0 && fd >= 0)
+        close(fd);
+}
+
+long tool_in_read(int fd, const char *name, uint8_t *buf, size_t n)
+{
+    size_t done = 0;
+    if (n > LONG_MAX)
+        n = LONG_MAX;
+    while (done < n) {
+        ssize_t r = read(fd, buf + done, n - done);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            tool_fail("%s: read error: %s", name, strerror(errno));
+            return -1;
+        }
+        if (r == 0)
+            break;
+        done += (size_t)r;
+    }
+    return (long)done;
+}
+
+uint8_t *tool_read_fd(int fd, const struct stat *st, const char *name, size_t limit,
+                      size_t *len, const char *why)
+{
+    uint8_t *buf = NULL;
+    size_t cap = 0, n = 0;
+
+    *len = 0;
+    if (S_ISREG(st->st_mode) && (uintmax_t)st->st_size > limit)
+        goto too_large;
+    if (S_ISREG(st->st_mode))
+        cap = (size_t)st->st_size + 1;
     if (cap < 4096)
         cap = 4096;
     buf = malloc(cap + 1);
     if (!buf) {
         tool_fail("%s: out of memory", name);
-        goto fail;
+        return NULL;
     }
     for (;;) {
-        ssize_t r;
+        long r;
         if (n == cap) {
             size_t ncap;
             uint8_t *nb;
-            if (cap > limit) {
-                tool_fail("%s: file too large (limit %zu bytes)", name, limit);
-                goto fail;
-            }
+            if (cap > limit)
+                goto too_large;
             ncap = cap * 2 > limit + 1 ? limit + 1 : cap * 2;
             nb = malloc(ncap + 1);
             if (!nb) {
@@ -110,32 +140,42 @@ uint8_t *tool_read(const char *path, size_t limit, size_t *len)
             buf = nb;
             cap = ncap;
         }
-        r = read(fd, buf + n, cap - n);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            tool_fail("%s: read error: %s", name, strerror(errno));
+        r = tool_in_read(fd, name, buf + n, cap - n);
+        if (r < 0)
             goto fail;
-        }
         if (r == 0)
             break;
         n += (size_t)r;
     }
-    if (n > limit) {
-        tool_fail("%s: file too large (limit %zu bytes)", name, limit);
-        goto fail;
-    }
+    if (n > limit)
+        goto too_large;
     buf[n] = 0;
-    if (!is_stdin)
-        close(fd);
     *len = n;
     return buf;
 
+too_large:
+    if (why)
+        tool_fail("%s: too large (limit %zu bytes): %s", name, limit, why);
+    else
+        tool_fail("%s: file too large (limit %zu bytes)", name, limit);
 fail:
     tool_free(buf, n);
-    if (!is_stdin && fd >= 0)
-        close(fd);
     return NULL;
+}
+
+uint8_t *tool_read(const char *path, size_t limit, size_t *len)
+{
+    const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
+    struct stat st;
+    uint8_t *buf;
+    int fd;
+
+    *len = 0;
+    if (tool_in_open(path, &fd, &st))
+        return NULL;
+    buf = tool_read_fd(fd, &st, name, limit, len, NULL);
+    tool_in_close(path, fd);
+    return buf;
 }
 
 /* All of @len bytes to @fd; 0, or the errno of the failed write. */
@@ -258,21 +298,6 @@ int tool_out_check(const char *path, unsigned flags, const char *const *inputs, 
     return 0;
 }
 
-/* @len bytes to the existing file @path that is not a regular file (a device such as
- * /dev/null, a FIFO): written in place, without a temporary file. */
-static int write_special(const char *path, const uint8_t *buf, size_t len)
-{
-    int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC), e;
-    if (fd < 0)
-        return tool_fail("%s: cannot open for writing: %s", path, strerror(errno));
-    e = write_all(fd, buf, len);
-    if (close(fd) != 0 && !e)
-        e = errno;
-    if (e)
-        return tool_fail("%s: write error: %s", path, strerror(e));
-    return 0;
-}
-
 /* The umask of the process (read by setting it and putting it back). */
 static mode_t current_umask(void)
 {
@@ -286,8 +311,8 @@ int tool_digest_file(uint8_t *dg, kurv_hash h, const char *path)
     const struct nettle_hash *alg;
     union { struct sha256_ctx s256; struct sha512_ctx s512; } ctx;
     uint8_t buf[64 << 10];   /* the file passes through this buffer, whatever its size */
-    int fd, rc = 0, is_stdin = strcmp(path, "-") == 0;
-    const char *name = is_stdin ? "stdin" : path;
+    int fd, rc = 0;
+    const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
     struct stat st;
 
     switch (h) {
@@ -297,55 +322,47 @@ int tool_digest_file(uint8_t *dg, kurv_hash h, const char *path)
     case KURV_HASH_SHA512: alg = &nettle_sha512; break;
     default: return tool_fail("%s: cannot hash (%s)", name, kurv_strerror(KURV_ERR_ARG));
     }
-    if (is_stdin) {
-        if (tool_claim_stdin())
-            return TOOL_ERR;
-        fd = STDIN_FILENO;
-    } else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-        return tool_fail("%s: cannot open: %s", name, strerror(errno));
-    }
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        rc = tool_fail("%s: is a directory", name);
-    } else {
-        alg->init(&ctx);
-        for (;;) {
-            ssize_t r = read(fd, buf, sizeof buf);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r < 0) {
-                rc = tool_fail("%s: read error: %s", name, strerror(errno));
-                break;
-            }
-            if (r == 0)
-                break;
-            alg->update(&ctx, (size_t)r, buf);
+    if (tool_in_open(path, &fd, &st))
+        return TOOL_ERR;
+    alg->init(&ctx);
+    for (;;) {
+        long r = tool_in_read(fd, name, buf, sizeof buf);
+        if (r < 0) {
+            rc = TOOL_ERR;
+            break;
         }
-        if (!rc)
-            alg->digest(&ctx, alg->digest_size, dg);
+        if (r == 0)
+            break;
+        alg->update(&ctx, (size_t)r, buf);
     }
-    if (!is_stdin)
-        close(fd);
+    if (!rc)
+        alg->digest(&ctx, alg->digest_size, dg);
+    tool_in_close(path, fd);
     kurv_wipe(&ctx, sizeof ctx);
     kurv_wipe(buf, sizeof buf);
     return rc;
 }
 
-int tool_write(const char *path, const uint8_t *buf, size_t len, unsigned flags)
+int tool_out_open(struct tool_out *w, const char *path, unsigned flags)
 {
-    char target[PATH_MAX], tmp[PATH_MAX + 32];
     const char *slash, *base;
     struct stat ls;
-    int fd, e, to_stdout = !path || strcmp(path, "-") == 0;
     size_t dir_len;
+    int e;
 
-    if (to_stdout) {
+    memset(w, 0, sizeof *w);
+    w->fd = -1;
+    w->flags = flags;
+    w->path = path;
+    if (!path || strcmp(path, "-") == 0) {
         fflush(stdout);
-        e = write_all(STDOUT_FILENO, buf, len);
-        return e ? tool_fail("stdout: write error: %s", strerror(e)) : 0;
+        w->kind = TOOL_OUT_TO_STDOUT;
+        w->fd = STDOUT_FILENO;
+        return 0;
     }
-    if (strlen(path) >= sizeof target)
+    if (strlen(path) >= sizeof w->target)
         return tool_fail("%s: path too long", path);
-    strcpy(target, path);
+    strcpy(w->target, path);
     if (lstat(path, &ls) == 0) {
         if (S_ISLNK(ls.st_mode)) {
             /* a key or secret is never written through a link; other outputs replace the
@@ -353,57 +370,109 @@ int tool_write(const char *path, const uint8_t *buf, size_t len, unsigned flags)
             if (flags & (TOOL_OUT_KEY | TOOL_OUT_SECRET))
                 return tool_fail("%s: is a symbolic link; kurv writes no key or secret "
                                  "through one (give the file itself)", path);
-            if (!realpath(path, target))
+            if (!realpath(path, w->target))
                 return tool_fail("%s: a symbolic link to nothing (%s)", path, strerror(errno));
-            if (lstat(target, &ls) != 0)
-                return tool_fail("%s: %s", target, strerror(errno));
+            if (lstat(w->target, &ls) != 0)
+                return tool_fail("%s: %s", w->target, strerror(errno));
         }
         if (S_ISDIR(ls.st_mode))
             return tool_fail("%s: is a directory", path);
-        if (!S_ISREG(ls.st_mode))
-            return write_special(target, buf, len);
+        if (!S_ISREG(ls.st_mode)) {
+            /* a device such as /dev/null, a FIFO: written in place */
+            w->fd = open(w->target, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+            if (w->fd < 0)
+                return tool_fail("%s: cannot open for writing: %s", path, strerror(errno));
+            w->kind = TOOL_OUT_IN_PLACE;
+            return 0;
+        }
     }
     /* a temporary file beside the target, renamed into place once complete: readers never
      * see a partial output, and a failed write leaves the old file as it was */
-    slash = strrchr(target, '/');
-    base = slash ? slash + 1 : target;
-    dir_len = slash ? (size_t)(slash - target) + 1 : 0;
-    snprintf(tmp, sizeof tmp, "%.*s.%s.kurv-XXXXXX", (int)dir_len, target, base);
-    fd = mkstemp(tmp);   /* mode 0600 */
-    if (fd < 0)
+    slash = strrchr(w->target, '/');
+    base = slash ? slash + 1 : w->target;
+    dir_len = slash ? (size_t)(slash - w->target) + 1 : 0;
+    snprintf(w->tmp, sizeof w->tmp, "%.*s.%s.kurv-XXXXXX", (int)dir_len, w->target, base);
+    w->fd = mkstemp(w->tmp);   /* mode 0600 */
+    if (w->fd < 0)
         return tool_fail("%s: cannot create a temporary file beside it: %s", path,
                          strerror(errno));
-    e = 0;
-    if (!(flags & TOOL_OUT_SECRET) && fchmod(fd, 0644 & ~current_umask()) != 0)
+    w->kind = TOOL_OUT_STAGED;
+    if (!(flags & TOOL_OUT_SECRET) && fchmod(w->fd, 0644 & ~current_umask()) != 0) {
         e = errno;
-    if (!e)
-        e = write_all(fd, buf, len);
-    if (!e && fsync(fd) != 0)
-        e = errno;
-    if (close(fd) != 0 && !e)
-        e = errno;
-    if (e) {
-        unlink(tmp);   /* no partial output (of a plaintext, say) stays behind */
+        tool_out_discard(w);
         return tool_fail("%s: write error: %s", path, strerror(e));
     }
-    if ((flags & TOOL_OUT_NEW) && !(flags & TOOL_OUT_FORCE)) {
-        /* link(2) fails if the name exists: no key replaces a file that appeared since
-         * tool_out_check() */
-        if (link(tmp, target) != 0) {
-            e = errno;
-            unlink(tmp);
-            if (e == EEXIST)
-                return tool_fail("%s: exists; a new key does not replace a file (--force does)",
-                                 path);
-            return tool_fail("%s: cannot create: %s", path, strerror(e));
-        }
-        unlink(tmp);
+    return 0;
+}
+
+int tool_out_put(struct tool_out *w, const uint8_t *buf, size_t len)
+{
+    int e = write_all(w->fd, buf, len);
+    if (!e)
+        return 0;
+    tool_out_discard(w);
+    return tool_fail("%s: write error: %s", w->kind == TOOL_OUT_TO_STDOUT ? "stdout" : w->path,
+                     strerror(e));
+}
+
+void tool_out_discard(struct tool_out *w)
+{
+    if (w->kind != TOOL_OUT_TO_STDOUT && w->fd >= 0)
+        close(w->fd);
+    if (w->kind == TOOL_OUT_STAGED)
+        unlink(w->tmp);   /* no partial output (of a plaintext, say) stays behind */
+    w->fd = -1;
+    w->kind = TOOL_OUT_CLOSED;
+}
+
+int tool_out_commit(struct tool_out *w)
+{
+    const char *path = w->path;
+    int e = 0;
+
+    if (w->kind == TOOL_OUT_TO_STDOUT || w->kind == TOOL_OUT_CLOSED) {
+        w->kind = TOOL_OUT_CLOSED;
         return 0;
     }
-    if (rename(tmp, target) != 0) {
+    if (w->kind == TOOL_OUT_STAGED && fsync(w->fd) != 0)
         e = errno;
-        unlink(tmp);
+    if (close(w->fd) != 0 && !e)
+        e = errno;
+    w->fd = -1;
+    if (e) {
+        tool_out_discard(w);
+        return tool_fail("%s: write error: %s", path, strerror(e));
+    }
+    if (w->kind == TOOL_OUT_IN_PLACE) {
+        w->kind = TOOL_OUT_CLOSED;
+        return 0;
+    }
+    if ((w->flags & TOOL_OUT_NEW) && !(w->flags & TOOL_OUT_FORCE)) {
+        /* link(2) fails if the name exists: no key replaces a file that appeared since
+         * tool_out_check() */
+        e = link(w->tmp, w->target) != 0 ? errno : 0;
+        tool_out_discard(w);
+        if (e == EEXIST)
+            return tool_fail("%s: exists; a new key does not replace a file (--force does)",
+                             path);
+        if (e)
+            return tool_fail("%s: cannot create: %s", path, strerror(e));
+        return 0;
+    }
+    if (rename(w->tmp, w->target) != 0) {
+        e = errno;
+        tool_out_discard(w);
         return tool_fail("%s: cannot create: %s", path, strerror(e));
     }
+    w->kind = TOOL_OUT_CLOSED;
     return 0;
+}
+
+int tool_write(const char *path, const uint8_t *buf, size_t len, unsigned flags)
+{
+    struct tool_out w;
+
+    if (tool_out_open(&w, path, flags) || tool_out_put(&w, buf, len))
+        return TOOL_ERR;
+    return tool_out_commit(&w);
 }

@@ -123,6 +123,19 @@ int tool_parse(struct tool_opts *o, const char *cmd, unsigned allowed, int max_p
  * the error line when it was claimed before. */
 int tool_claim_stdin(void);
 
+struct stat;
+/* Open the input @path (stdin for "-", claimed once: tool_claim_stdin()) for reading into
+ * *@fd, its fstat into *@st (zeroed if unknown). Return 0, or TOOL_ERR after the error line
+ * (missing, unreadable, a directory, stdin claimed before). Close with tool_in_close(). */
+int tool_in_open(const char *path, int *fd, struct stat *st);
+void tool_in_close(const char *path, int fd);
+/* Read from @fd until @n bytes or the end of the input (@name in the error line). Return
+ * the count (below @n only at the end), or -1 after the error line. */
+long tool_in_read(int fd, const char *name, uint8_t *buf, size_t n);
+/* The rest of @fd (@st from tool_in_open()) in a malloc'd buffer, as tool_read(); past
+ * @limit the error line ends with @why when it is not NULL. */
+uint8_t *tool_read_fd(int fd, const struct stat *st, const char *name, size_t limit,
+                      size_t *len, const char *why);
 /* A whole file (or stdin for "-") in a malloc'd buffer of *len bytes (plus a NUL after them).
  * Return NULL after printing the one error line (missing, unreadable, larger than @limit). */
 uint8_t *tool_read(const char *path, size_t limit, size_t *len);
@@ -156,6 +169,26 @@ int tool_out_check(const char *path, unsigned flags, const char *const *inputs, 
  * On any error nothing is left behind (the temporary file is removed, an existing file
  * keeps its contents). Return 0, or TOOL_ERR after the error line. */
 int tool_write(const char *path, const uint8_t *buf, size_t len, unsigned flags);
+
+/* An output written piece by piece, as tool_write() writes it whole: tool_out_open() (the
+ * same checks and the same kinds: stdout, a device or FIFO written in place, else a
+ * temporary file beside the target), tool_out_put() any number of times, then
+ * tool_out_commit() (sync, close, rename into place) or tool_out_discard() (the temporary
+ * file removed: nothing appears). Each returns 0 or TOOL_ERR after the error line; a failed
+ * put or commit has discarded the output. Only a TOOL_OUT_STAGED output can hold bytes
+ * back from every reader until the commit. */
+#define TOOL_PATH_MAX 4096   /* Linux's PATH_MAX: realpath() writes into target */
+enum { TOOL_OUT_CLOSED = 0, TOOL_OUT_TO_STDOUT, TOOL_OUT_IN_PLACE, TOOL_OUT_STAGED };
+struct tool_out {
+    int fd, kind;
+    unsigned flags;
+    const char *path;
+    char target[TOOL_PATH_MAX], tmp[TOOL_PATH_MAX + 32];
+};
+int tool_out_open(struct tool_out *w, const char *path, unsigned flags);
+int tool_out_put(struct tool_out *w, const uint8_t *buf, size_t len);
+int tool_out_commit(struct tool_out *w);
+void tool_out_discard(struct tool_out *w);
 
 /* ---- pass.c: passwords ---- */
 

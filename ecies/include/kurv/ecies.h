@@ -255,6 +255,177 @@ KURV_API kurv_err kurv_ecies_decrypt(const kurv_curve *c, uint8_t *out, size_t *
                                      const uint8_t *ct, size_t ct_len,
                                      const kurv_ecies_params *p);
 
+/*
+ * Streaming ECIES: the same V || C || T, produced and consumed piece by piece in constant
+ * memory, byte for byte what kurv_ecies_encrypt() / kurv_ecies_decrypt() give for the same
+ * parameters (and ephemeral key). The caller owns the context (a kurv_ecies_stream of
+ * KURV_ECIES_STREAM_SIZE bytes, on the stack or anywhere); nothing is allocated. The
+ * parameters struct and the bytes its pointers name (SharedInfo1/2, IV) must stay
+ * unchanged until final(). Every function refuses a context that no init() set up, or one
+ * that final() or an error has closed, with KURV_ERR_ARG; init() and final() close the
+ * context on every error, and final() on success too, by wiping it (a caller who gives up before final() wipes it with
+ * kurv_wipe(ctx, sizeof *ctx)). KURV_ERR_BUFFER leaves the context as it was, nothing
+ * consumed: call again with a larger buffer.
+ *
+ * What streams: the built-in ciphers (AES-CBC, AES-CTR, AES-GCM) with the built-in HMAC
+ * (or no MAC with AES-GCM), any KDF (the KDF runs once, at init, over V || Z of fixed
+ * size). A CUSTOM cipher or MAC (kurv_ecies_cipher_ops, kurv_ecies_mac_ops) takes the whole
+ * message in one call, so it cannot stream: init() returns KURV_ERR_UNSUPPORTED and the
+ * one-shot functions are the way. (kurv has no XOR DEM, whose key length would depend on
+ * the message length.)
+ *
+ * Output sizes: update() writes at most @in_len + 15 bytes (whole 16-byte blocks: a
+ * capacity of @in_len + KURV_ECIES_STREAM_BLOCK always suffices); encrypt final() at most
+ * KURV_ECIES_STREAM_FINAL_MAX bytes (the last block or GCM tag, and T); decrypt final() at
+ * most 15 bytes (a capacity of KURV_ECIES_STREAM_BLOCK suffices).
+ *
+ * DECRYPTION RELEASES UNAUTHENTICATED PLAINTEXT: the bytes kurv_ecies_decrypt_update()
+ * writes are not authenticated until kurv_ecies_decrypt_final() returns KURV_OK (the tag
+ * covers all of C and is only at its end). Keep them from any use, and from anyone, until
+ * then, and discard them all on any error (the kurv tool writes them to a temporary file
+ * that it renames only after final() returns KURV_OK). The one-shot kurv_ecies_decrypt()
+ * checks the tag first and needs no such care.
+ */
+#define KURV_ECIES_STREAM_SIZE      6144  /* bytes of a kurv_ecies_stream */
+#define KURV_ECIES_STREAM_BLOCK     16    /* update() writes at most in_len + 15 bytes */
+#define KURV_ECIES_STREAM_FINAL_MAX 80    /* encrypt final(): 16 bytes of C + a 64-byte tag */
+
+/* The context of a streaming encryption or decryption: opaque, KURV_ECIES_STREAM_SIZE
+ * bytes, aligned for any of its fields. */
+typedef union kurv_ecies_stream {
+    unsigned char opaque[KURV_ECIES_STREAM_SIZE];
+    uint64_t align_u64;
+    void *align_ptr;
+    double align_double;
+} kurv_ecies_stream;
+
+/**
+ * kurv_ecies_ephemeral_len() - |V| for the first byte of a ciphertext.
+ * @prefix: V's first byte: 0x02/0x03 (compressed), 0x04 (uncompressed), 0x06/0x07 (hybrid).
+ * Return: 1 + field_len or 1 + 2 * field_len bytes; 0 for another prefix or a NULL or
+ *         invalid @c (decryption refuses such a ciphertext with KURV_ERR_DECRYPT).
+ * Spec: SEC 1 v2 2.3.3 (the encodings), IEEE 1363a-2004 11.3.3 step 1.
+ */
+KURV_API size_t kurv_ecies_ephemeral_len(const kurv_curve *c, uint8_t prefix);
+
+/**
+ * kurv_ecies_encrypt_init() - start a streaming encryption to a public key.
+ * @ctx:   the caller's context (any contents; set up here).
+ * @pub:   the recipient's Q as SEC1 (compressed or uncompressed), fully validated.
+ * @p:     the parameters (NULL: bc-aes128-cbc); kept by pointer until final().
+ * @v:     out, V: the ephemeral public key r*G, the first bytes of the ciphertext.
+ * @v_len: in: capacity of @v; out: |V| = kurv_curve_point_len(c, compressed), 2 * field_len
+ *         + 1 bytes at most (KURV_MAX_POINT_LEN).
+ * A fresh r from the system CSPRNG (kurv_keygen()); Z = x(r*Q) and the KDF run here, and
+ * only the derived keys (in cipher and HMAC states) stay in @ctx.
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @ctx or @v_len, bad @c or @p); KURV_ERR_UNSUPPORTED
+ *         (a CUSTOM cipher or MAC: use kurv_ecies_encrypt()); KURV_ERR_BUFFER (*@v_len too
+ *         small, which then gets |V|; @ctx not set up); KURV_ERR_POINT / KURV_ERR_INFINITY
+ *         (bad @pub); KURV_ERR_RNG; an error of a custom KDF. On error @ctx is wiped
+ *         (closed) and @v zeroed.
+ * Spec: IEEE 1363a-2004 11.3.2 steps 1-4; ISO 18033-2 10.2.3 (ECIES-KEM.Encrypt); SEC 1
+ *       v2 5.1.3 steps 1-5.
+ */
+KURV_API kurv_err kurv_ecies_encrypt_init(kurv_ecies_stream *ctx, const kurv_curve *c,
+                                          const uint8_t *pub, size_t pub_len,
+                                          const kurv_ecies_params *p,
+                                          uint8_t *v, size_t *v_len);
+
+/**
+ * kurv_ecies_encrypt_init_ephemeral() - kurv_ecies_encrypt_init() with a given r.
+ * @eph: r, kurv_curve_scalar_len(c) bytes, 1 <= r < n. For known-answer tests only (as
+ *       kurv_ecies_encrypt_ephemeral(): reusing r breaks the scheme).
+ * Return: as kurv_ecies_encrypt_init(), and KURV_ERR_PRIVKEY for a bad or NULL @eph.
+ */
+KURV_API kurv_err kurv_ecies_encrypt_init_ephemeral(kurv_ecies_stream *ctx, const kurv_curve *c,
+                                                    const uint8_t *pub, size_t pub_len,
+                                                    const kurv_ecies_params *p,
+                                                    uint8_t *v, size_t *v_len,
+                                                    const uint8_t *eph, size_t eph_len);
+
+/**
+ * kurv_ecies_encrypt_update() - encrypt the next piece of the message.
+ * @out:     out, the next bytes of C (whole 16-byte blocks; a partial block waits in @ctx).
+ * @out_len: in: capacity of @out (@in_len + 16 always suffices); out: bytes written.
+ * @in:      @in_len bytes of plaintext (NULL allowed when @in_len is 0); must not overlap
+ *           @out.
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @out_len, NULL @in with a length, @ctx not an open
+ *         encryption; nothing consumed); KURV_ERR_BUFFER (*@out_len
+ *         below the bytes this call writes, which it then gets; nothing consumed).
+ * Spec: IEEE 1363a-2004 11.3.2 step 5 (DEM encryption, SP 800-38A/D modes), as a stream.
+ */
+KURV_API kurv_err kurv_ecies_encrypt_update(kurv_ecies_stream *ctx, uint8_t *out, size_t *out_len,
+                                            const uint8_t *in, size_t in_len);
+
+/**
+ * kurv_ecies_encrypt_final() - the end of C, then T; closes @ctx.
+ * @out:     out: CBC: the padded last block (16 bytes); CTR: the last partial block
+ *           (0..15); GCM: the partial block and GCM's 16-byte tag; then the MAC tag T
+ *           (tag_len bytes; none with GCM). At most KURV_ECIES_STREAM_FINAL_MAX bytes.
+ * @out_len: in: capacity of @out; out: bytes written.
+ * The whole ciphertext is V (from init) || every update()'s output || this output.
+ * Return: KURV_OK (@ctx wiped); KURV_ERR_ARG (NULL @out_len, @ctx not an open encryption);
+ *         KURV_ERR_BUFFER (*@out_len too small, which then gets the size; @ctx unchanged).
+ * Spec: IEEE 1363a-2004 11.3.2 steps 5-7; SEC 1 v2 5.1.3 steps 6-8.
+ */
+KURV_API kurv_err kurv_ecies_encrypt_final(kurv_ecies_stream *ctx, uint8_t *out, size_t *out_len);
+
+/**
+ * kurv_ecies_decrypt_init() - start a streaming decryption.
+ * @ctx:   the caller's context (any contents; set up here).
+ * @priv:  d, kurv_curve_scalar_len(c) bytes, 1 <= d < n.
+ * @v:     V, the first kurv_ecies_ephemeral_len(c, @v[0]) bytes of the ciphertext (any
+ *         form kurv_ecies_decrypt() takes; the KDF sees V as received).
+ * @p:     the parameters (NULL: bc-aes128-cbc); kept by pointer until final().
+ * The rest of the ciphertext (C || T) then goes to kurv_ecies_decrypt_update() in pieces
+ * of any size; the context holds back the last tag_len (+ 16) bytes, which may be T.
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @ctx, bad @c or @p, NULL @v); KURV_ERR_UNSUPPORTED (a
+ *         CUSTOM cipher or MAC); KURV_ERR_PRIVKEY (bad @priv); KURV_ERR_DECRYPT (V refused:
+ *         a bad prefix, @v_len not the length its prefix gives, not on the curve, the
+ *         point at infinity). On error @ctx is wiped (closed).
+ * Spec: IEEE 1363a-2004 11.3.3 steps 1-4; ISO 18033-2 10.2.4 (ECIES-KEM.Decrypt); SEC 1
+ *       v2 5.1.4 steps 1-5.
+ */
+KURV_API kurv_err kurv_ecies_decrypt_init(kurv_ecies_stream *ctx, const kurv_curve *c,
+                                          const uint8_t *priv, size_t priv_len,
+                                          const uint8_t *v, size_t v_len,
+                                          const kurv_ecies_params *p);
+
+/**
+ * kurv_ecies_decrypt_update() - feed the next piece of C || T.
+ * @out:     out, UNAUTHENTICATED plaintext (whole 16-byte blocks) until
+ *           kurv_ecies_decrypt_final() returns KURV_OK: see above.
+ * @out_len: in: capacity of @out (@in_len + 16 always suffices); out: bytes written.
+ * @in:      @in_len bytes of ciphertext (NULL allowed when @in_len is 0); must not overlap
+ *           @out.
+ * The MAC runs over C as it comes; nothing here depends on the tag, so no ciphertext is
+ * refused before final().
+ * Return: KURV_OK; KURV_ERR_ARG (NULL @out_len, NULL @in with a length, @ctx not an open
+ *         decryption); KURV_ERR_BUFFER (*@out_len below the bytes this call writes, which
+ *         it then gets; nothing consumed).
+ * Spec: IEEE 1363a-2004 11.3.3 step 6 (DEM decryption), as a stream.
+ */
+KURV_API kurv_err kurv_ecies_decrypt_update(kurv_ecies_stream *ctx, uint8_t *out, size_t *out_len,
+                                            const uint8_t *in, size_t in_len);
+
+/**
+ * kurv_ecies_decrypt_final() - check the tag and write the last plaintext bytes; closes @ctx.
+ * @out:     out, the last 0..15 bytes of plaintext (CBC: the last block without its
+ *           padding; CTR, GCM: the last partial block).
+ * @out_len: in: capacity of @out (16 always suffices: CBC needs 15, CTR and GCM the
+ *           partial block); out: bytes written.
+ * The tag (HMAC over C || SharedInfo2 [|| L2], or GCM's) is compared in constant time,
+ * then the CBC padding is checked in constant time.
+ * Return: KURV_OK: the tag verified, and every byte update() wrote and this one is the
+ *         authentic plaintext; KURV_ERR_DECRYPT for every refusal (a forged or altered T or
+ *         C, too short for T, C not whole blocks (CBC), bad padding): then DISCARD all that
+ *         update() wrote; @out zeroed; KURV_ERR_ARG (NULL @out_len, @ctx not an open
+ *         decryption); KURV_ERR_BUFFER (capacity too small, which then gets the size;
+ *         @ctx unchanged). Except for KURV_ERR_BUFFER, @ctx is wiped.
+ * Spec: IEEE 1363a-2004 11.3.3 steps 5-7; SEC 1 v2 5.1.4 steps 6-8.
+ */
+KURV_API kurv_err kurv_ecies_decrypt_final(kurv_ecies_stream *ctx, uint8_t *out, size_t *out_len);
+
 #ifdef __cplusplus
 }
 #endif
