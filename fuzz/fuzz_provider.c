@@ -995,7 +995,7 @@ __attribute__((constructor(200))) static void fz_provider_init(void)
 #undef FZ_FAM
     };
     size_t f;
-    /* kurv.so finds the families by SONAME; they must be the ones this program loaded */
+    /* kurv.so (its kurv-provider.so) finds the families by SONAME; they must be the ones this program loaded */
     for (f = 0; f < sizeof fams / sizeof fams[0]; f++) {
         snprintf(soname, sizeof soname, "libkurv-%s.so.0", fams[f]);
         if (!dlopen(soname, RTLD_NOW | RTLD_NOLOAD)) {

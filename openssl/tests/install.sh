@@ -1,17 +1,19 @@
 #!/bin/sh
 # openssl/tests/install.sh MESON CURVE OSSL_NAME: kurv.so, installed, loads without
-# LD_LIBRARY_PATH (CURVE: a built curve, kurv's name; OSSL_NAME: OpenSSL's, for genpkey).
+# LD_LIBRARY_PATH, and with it kurv-provider.so (CURVE: a built curve, kurv's name; OSSL_NAME: OpenSSL's, for genpkey).
 #
 # Installs the build's runtime files (meson install --tags runtime) into a staging tree
 # (DESTDIR), then, with LD_LIBRARY_PATH unset and the system's openssl.cnf ignored:
-#   1. kurv.so carries a RUNPATH (openssl/meson.build: $ORIGIN/.. and the prefix's libdir,
-#      for a libdir outside the system's folders; KURV_EXPECT_RUNPATH=1) and fails without
-#      one; for a system libdir, which gets none by design (KURV_EXPECT_RUNPATH=0), a
-#      RUNPATH fails and none is a SKIP, exit 77, as the rest needs the staged libraries;
+#   1. kurv.so (the loader, shim.c) is in <libdir>/ossl-modules with no RUNPATH, the real
+#      module in <libdir>/kurv/kurv-provider.so, which carries a RUNPATH (openssl/meson.build:
+#      $ORIGIN/.. and the prefix's libdir, for a libdir outside the system's folders;
+#      KURV_EXPECT_RUNPATH=1) and fails without one; for a system libdir, which gets none by
+#      design (KURV_EXPECT_RUNPATH=0), a RUNPATH fails and none is a SKIP, exit 77, as the
+#      rest needs the staged libraries;
 #   2. `openssl list -providers -verbose -provider kurv` with OPENSSL_MODULES at the staged
 #      modules folder: kurv active, its build info naming every built curve and no family
 #      "not loaded", and the loader (LD_DEBUG=libs) taking libkurv.so.0 and every
-#      libkurv-<family>.so.0 from the staging tree (not kurv-schnorr's, nor those of the
+#      libkurv-<family>.so.0 and kurv-provider.so from the staging tree (not kurv-schnorr's, nor those of the
 #      families with a build of their own, KURV_OWN_FAMILIES: the provider does not use them);
 #   3. an openssl.cnf naming the module by path (module = .../kurv.so, no OPENSSL_MODULES)
 #      with default_properties = ?provider=kurv, default_sect before kurv_sect as the
@@ -19,9 +21,9 @@
 #      `openssl genpkey` is kurv's (its trace), and so is that key read back from its file
 #      (`openssl pkey -check`: kurv's decoder and check);
 #   4. with libkurv.so.0 taken out of the staging tree, `openssl list -providers -provider
-#      PATH/kurv.so` fails and prints the loader's reason, naming libkurv.so.0 (the way the
-#      README gives to see why a configured kurv is missing); skipped when another
-#      libkurv.so.0 is installed where the RUNPATH or the system finds it.
+#      PATH/kurv.so` fails and kurv.so prints its line naming kurv-provider.so and the
+#      loader's reason, libkurv.so.0 (the README's "what a failed load looks like"); skipped
+#      when another libkurv.so.0 is installed where the RUNPATH or the system finds it.
 # Environment (meson): KURV_BUILD_ROOT, KURV_BUILT_CURVES, KURV_OWN_FAMILIES,
 # KURV_EXPECT_RUNPATH, and common.sh's.
 . "$(dirname "$0")/common.sh"
@@ -35,14 +37,17 @@ mod=$(find "$root" -path '*/ossl-modules/kurv.so' | head -n 1)
 [ -n "$mod" ] || fail "no ossl-modules/kurv.so in the staging tree"
 moddir=$(dirname "$mod")
 libdir=$(dirname "$moddir")
+real=$libdir/kurv/kurv-provider.so
+[ -f "$real" ] || fail "no kurv/kurv-provider.so beside ossl-modules in the staging tree"
 
 # 1
-rp=$(readelf -d "$mod" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
+! readelf -d "$mod" | grep -q 'R.*PATH' || fail "kurv.so (the loader) has a RUNPATH: $(readelf -d "$mod" | grep 'R.*PATH')"
+rp=$(readelf -d "$real" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
 case ${KURV_EXPECT_RUNPATH:?}:$rp in
-    1:) fail "kurv.so has no RUNPATH, though its libdir ${libdir#"$root"} is not a system folder" ;;
-    0:) echo "SKIP: kurv.so has no RUNPATH: the libdir ${libdir#"$root"} is a system folder"
+    1:) fail "kurv-provider.so has no RUNPATH, though its libdir ${libdir#"$root"} is not a system folder" ;;
+    0:) echo "SKIP: kurv-provider.so has no RUNPATH: the libdir ${libdir#"$root"} is a system folder"
         exit 77 ;;
-    0:*) fail "kurv.so has a RUNPATH ($rp), though its libdir ${libdir#"$root"} is a system folder" ;;
+    0:*) fail "kurv-provider.so has a RUNPATH ($rp), though its libdir ${libdir#"$root"} is a system folder" ;;
 esac
 echo "RUNPATH: $rp"
 case ":$rp:" in *':$ORIGIN/..:'*) ;; *) fail "RUNPATH without \$ORIGIN/..: $rp" ;; esac
@@ -57,7 +62,7 @@ for c in ${KURV_BUILT_CURVES:?}; do
     case "$info " in *" $c "*) ;; *) fail "build info without $c" ;; esac
 done
 case $info in *"not loaded"*) fail "a family not loaded: $info" ;; esac
-for so in "$libdir"/libkurv.so.0 "$libdir"/libkurv-*.so.0; do
+for so in "$real" "$libdir"/libkurv.so.0 "$libdir"/libkurv-*.so.0; do
     case $so in *schnorr*) continue ;; esac
     # the families with a build of their own (KURV_OWN_FAMILIES: 25519) are not the provider's
     own=0
@@ -105,8 +110,8 @@ if [ -e "${rp#*:}/libkurv.so.0" ] || ldconfig -p 2>/dev/null | grep -q 'libkurv\
 else
     mv "$libdir/libkurv.so.0" "$T/"
     must_fail "loading kurv.so without libkurv.so.0" openssl list -providers -provider "$mod"
-    grep -q 'libkurv\.so\.0: cannot open shared object file' "$T/mf.out" \
-        || fail "the load error does not name libkurv.so.0: $(cat "$T/mf.out")"
+    grep -qxF "kurv: not activated: cannot load $moddir/../kurv/kurv-provider.so: libkurv.so.0: cannot open shared object file: No such file or directory" "$T/mf.out" \
+        || fail "kurv.so's line does not name kurv-provider.so and libkurv.so.0: $(cat "$T/mf.out")"
     echo "without libkurv.so.0, openssl says:"; cat "$T/mf.out"
 fi
 echo "PASS: the installed kurv.so loads without LD_LIBRARY_PATH"

@@ -16,14 +16,29 @@
 #   2. a module path that does not exist: OpenSSL 3.0 drops the provider without a word,
 #      config_diagnostics = 1 or not (OpenSSL's code: a failed activation is "non-fatal"),
 #      and OPENSSL_init_crypto returns 1 with an empty error queue: this asserts that
-#      silence, which the README documents, and the way it gives to see why: `openssl list
-#      -providers` lists no kurv, and loading the module by hand (`-provider PATH`) prints
-#      the loader's error.
-#   3. a copy of kurv.so whose libkurv.so.0 cannot be found: the same silence, and by hand
-#      the loader's reason naming libkurv.so.0 (for an installed tree: install.sh, step 4).
+#      silence, which the README documents (no code of kurv's runs), and the way it gives to
+#      see why: `openssl list -providers` lists no kurv, and loading the module by hand
+#      (`-provider PATH`) prints the loader's error;
+#   3. kurv.so (the loader, shim.c) and kurv-provider.so copied into the installed layout
+#      (DIR/ossl-modules/kurv.so, DIR/kurv/kurv-provider.so), where the copy of
+#      kurv-provider.so cannot find libkurv.so.0: kurv.so says so, one line on stderr naming
+#      the file and the loader's reason ("kurv: not activated: cannot load
+#      DIR/ossl-modules/../kurv/kurv-provider.so: libkurv.so.0: cannot open shared object
+#      file..."), under the openssl.cnf (openssl list, kp-keyload conf: init=1 kurv=0), with
+#      config_diagnostics = 1 or not, and with `openssl list -providers -provider-path
+#      DIR/ossl-modules -provider kurv`, which fails and prints the same reason from the
+#      error queue after "unable to load provider kurv";
+#   4. kurv.so copied alone (no kurv-provider.so beside it nor in ../kurv/): the line names
+#      the installed path fixed at build time (KURV_PROVIDER_REAL_INSTALLED), which is
+#      missing (skipped when that file exists on this machine);
+#      And a kurv-provider.so that is a copy of kurv.so: one line, no endless recursion;
+#   5. kurv.so links neither libcrypto nor libkurv (nor libssl, Nettle): its NEEDED entries.
+# Environment (meson): KURV_PROVIDER_SO (kurv.so), KURV_PROVIDER_REAL_SO (kurv-provider.so),
+# KURV_PROVIDER_REAL_INSTALLED, and common.sh's.
 . "$(dirname "$0")/common.sh"
 L=${1:?usage: loadfail.sh KEYLOAD}
-: "${KURV_PROVIDER_SO:?set by meson}"
+: "${KURV_PROVIDER_SO:?set by meson}" "${KURV_PROVIDER_REAL_SO:?set by meson}" \
+  "${KURV_PROVIDER_REAL_INSTALLED:?set by meson}"
 # cnf FILE MODULE [DIAG]: an openssl.cnf in the README's form naming MODULE
 cnf() {
     { [ -z "${3:-}" ] || echo "config_diagnostics = 1"
@@ -103,15 +118,82 @@ must_fail "a wrong path: -provider PATH" openssl list -providers -provider "$T/n
 grep -q "unable to load provider $T/nowhere/kurv.so" "$T/mf.out" \
     && grep -q 'could not load the shared library' "$T/mf.out" \
     || fail "a wrong path: -provider PATH says: $(cat "$T/mf.out")"
-# 3: a copy of kurv.so whose libkurv.so.0 cannot be found (its build RUNPATH, $ORIGIN/../core,
-# leads nowhere from the copy; the search path holds the families only): OpenSSL's silence
-# again, and the loader's reason, naming libkurv.so.0, when the copy is loaded by hand
-mkdir -p "$T/moved/mod"
-cp "$KURV_PROVIDER_SO" "$T/moved/mod/kurv.so"
+# kurv_line CONF DESC LINE: under CONF, `openssl list -providers` runs on without kurv and
+# prints LINE (kurv's, a fixed string) as its only line on stderr, config_diagnostics = 1 or
+# not; kp-keyload conf prints init=1 kurv=0 and LINE on stderr
+kurv_line() {
+    for diag in "" 1; do
+        cnf "$1.$diag" "$(sed -n 's/^module = //p' "$1")" $diag
+        listed "$1.$diag"
+        ! kurv_listed || fail "$2${diag:+ (config_diagnostics)}: kurv listed: $(cat "$T/list")"
+        [ "$(wc -l <"$T/list.err")" -eq 1 ] && grep -qxF -- "$3" "$T/list.err" \
+            || fail "$2${diag:+ (config_diagnostics)}: openssl list's stderr is not kurv's line '$3': '$(cat "$T/list.err")'"
+    done
+    out=$(OPENSSL_CONF=$1 "$L" conf 2>"$T/conf.err")
+    [ "$out" = "init=1 kurv=0" ] || fail "$2: kp-keyload conf: $out"
+    grep -qxF -- "$3" "$T/conf.err" || fail "$2: kp-keyload conf's stderr: $(cat "$T/conf.err")"
+}
+
+# 3: the installed layout copied, kurv-provider.so without its libkurv.so.0 (its build
+# RUNPATH, $ORIGIN/../core, leads nowhere from the copy; the search path holds the families
+# only). Skipped when another libkurv.so.0 is where the copy's RUNPATH or the system finds it.
+mkdir -p "$T/moved/ossl-modules" "$T/moved/kurv"
+cp "$KURV_PROVIDER_SO" "$T/moved/ossl-modules/kurv.so"
+cp "$KURV_PROVIDER_REAL_SO" "$T/moved/kurv/kurv-provider.so"
 export LD_LIBRARY_PATH="$KURV_FAMILY_DIR"
-cnf "$T/moved.cnf" "$T/moved/mod/kurv.so"
-silent "$T/moved.cnf" "no libkurv.so.0"
-must_fail "no libkurv.so.0: -provider PATH" openssl list -providers -provider "$T/moved/mod/kurv.so"
-grep -q 'libkurv\.so\.0: cannot open shared object file' "$T/mf.out" \
-    || fail "no libkurv.so.0: -provider PATH says: $(cat "$T/mf.out")"
-echo "ok: a kurv that cannot load is reported by kurv (no family) or found by openssl list -providers (wrong path, no libkurv.so.0)"
+rp=$(readelf -d "$KURV_PROVIDER_REAL_SO" | sed -n 's/.*(RUN\{0,1\}PATH).*\[\(.*\)\]/\1/p')
+other=
+for d in $(echo "$rp" | tr ':' ' '); do
+    case $d in '$ORIGIN'*) ;; *) [ ! -e "$d/libkurv.so.0" ] || other=$d/libkurv.so.0 ;; esac
+done
+ldconfig -p 2>/dev/null | grep -q 'libkurv\.so\.0 ' && other="the system's"
+if [ -n "$other" ]; then
+    echo "note: another libkurv.so.0 is installed ($other): step 3 skipped"
+else
+    line="kurv: not activated: cannot load $T/moved/ossl-modules/../kurv/kurv-provider.so: libkurv.so.0: cannot open shared object file: No such file or directory"
+    cnf "$T/moved.cnf" "$T/moved/ossl-modules/kurv.so"
+    kurv_line "$T/moved.cnf" "no libkurv.so.0" "$line"
+    echo "no libkurv.so.0, openssl list -providers prints: $(cat "$T/list.err")"
+    must_fail "no libkurv.so.0: -provider-path DIR -provider kurv" \
+        openssl list -providers -provider-path "$T/moved/ossl-modules" -provider kurv
+    grep -qxF -- "$line" "$T/mf.out" \
+        && grep -q 'unable to load provider kurv' "$T/mf.out" \
+        && grep -qF "init fail:" "$T/mf.out" \
+        && grep -qF ":kurv: cannot load $T/moved/ossl-modules/../kurv/kurv-provider.so: libkurv.so.0: cannot open shared object file" "$T/mf.out" \
+        || fail "no libkurv.so.0: -provider-path DIR -provider kurv says: $(cat "$T/mf.out")"
+    echo "no libkurv.so.0, openssl list -providers -provider-path DIR -provider kurv prints:"
+    cat "$T/mf.out"
+fi
+
+# 4: kurv.so alone: none of its three places has kurv-provider.so
+mkdir -p "$T/alone/mod"
+cp "$KURV_PROVIDER_SO" "$T/alone/mod/kurv.so"
+if [ -e "$KURV_PROVIDER_REAL_INSTALLED" ]; then
+    echo "note: $KURV_PROVIDER_REAL_INSTALLED is installed on this machine: step 4 skipped"
+else
+    line="kurv: not activated: cannot load $KURV_PROVIDER_REAL_INSTALLED: $KURV_PROVIDER_REAL_INSTALLED: cannot open shared object file: No such file or directory"
+    cnf "$T/alone.cnf" "$T/alone/mod/kurv.so"
+    kurv_line "$T/alone.cnf" "kurv.so alone" "$line"
+    must_fail "kurv.so alone: -provider-path DIR -provider kurv" \
+        openssl list -providers -provider-path "$T/alone/mod" -provider kurv
+    grep -qxF -- "$line" "$T/mf.out" && grep -q 'unable to load provider kurv' "$T/mf.out" \
+        || fail "kurv.so alone: -provider-path DIR -provider kurv says: $(cat "$T/mf.out")"
+fi
+
+# 4b: a kurv-provider.so that is a copy of kurv.so (a wrong file installed): no endless
+# recursion, one line naming it (the copy opens itself as its own kurv-provider.so)
+mkdir -p "$T/self"
+cp "$KURV_PROVIDER_SO" "$T/self/kurv.so"
+cp "$KURV_PROVIDER_SO" "$T/self/kurv-provider.so"
+must_fail "kurv-provider.so is kurv.so" openssl list -providers -provider-path "$T/self" -provider kurv
+[ "$(grep -c '^kurv:' "$T/mf.out")" -eq 1 ] \
+    && grep -qxF "kurv: not activated: $T/self/kurv-provider.so is this loader (kurv.so), not the provider" "$T/mf.out" \
+    || fail "kurv-provider.so is kurv.so: -provider-path DIR -provider kurv says: $(cat "$T/mf.out")"
+
+# 5: what kurv.so links
+needed=$(readelf -d "$KURV_PROVIDER_SO" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+case " $needed" in
+    *' libcrypto'*|*' libssl'*|*' libkurv'*|*' libnettle'*) fail "kurv.so links $needed" ;;
+esac
+echo "kurv.so links: $needed"
+echo "ok: a kurv that cannot load is reported by kurv (no family, no kurv-provider.so or its libkurv.so.0) or found by openssl list -providers (wrong path)"

@@ -2,7 +2,7 @@
 # openssl/tests/p25519.sh KEYLOAD: kurv.so's X25519 and Ed25519 (issue 34) against OpenSSL's default
 # provider alone, with the openssl command; registered only when the kurv-25519 family is
 # built (openssl/tests/meson.build), suites provider and 25519. KURV_25519_DIR (meson) is the
-# folder of libkurv-25519.so.0, which kurv.so dlopen()s at load.
+# folder of libkurv-25519.so.0, which kurv-provider.so dlopen()s at load.
 #   1. key files: `openssl genpkey -algorithm ed25519|x25519` of the default provider read by
 #      kurv (trace "decode ALG"; through libcrypto, kp-keyload KEYLOAD: EVP_PKEY_get0_provider
 #      is kurv for PKCS#8, encrypted PKCS#8, SPKI and a certificate's key) and written again byte for byte, PKCS#8 and
