@@ -32,6 +32,8 @@
 #      the installed path fixed at build time (KURV_PROVIDER_REAL_INSTALLED), which is
 #      missing (skipped when that file exists on this machine);
 #      And a kurv-provider.so that is a copy of kurv.so: one line, no endless recursion;
+#      4c. a cut copy, a FIFO, a directory in kurv-provider.so's place, and two copies of
+#      kurv.so that find each other: one line each, no crash, no hang;
 #   5. kurv.so links neither libcrypto nor libkurv (nor libssl, Nettle): its NEEDED entries.
 # Environment (meson): KURV_PROVIDER_SO (kurv.so), KURV_PROVIDER_REAL_SO (kurv-provider.so),
 # KURV_PROVIDER_REAL_INSTALLED, and common.sh's.
@@ -187,8 +189,49 @@ cp "$KURV_PROVIDER_SO" "$T/self/kurv.so"
 cp "$KURV_PROVIDER_SO" "$T/self/kurv-provider.so"
 must_fail "kurv-provider.so is kurv.so" openssl list -providers -provider-path "$T/self" -provider kurv
 [ "$(grep -c '^kurv:' "$T/mf.out")" -eq 1 ] \
-    && grep -qxF "kurv: not activated: $T/self/kurv-provider.so is this loader (kurv.so), not the provider" "$T/mf.out" \
+    && grep -qxF "kurv: not activated: $T/self/kurv-provider.so is a copy of the loader kurv.so, not the provider" "$T/mf.out" \
     || fail "kurv-provider.so is kurv.so: -provider-path DIR -provider kurv says: $(cat "$T/mf.out")"
+
+# 4c: what a half-finished or wrong install puts in kurv-provider.so's place, each refused
+# before dlopen() by one line naming it: a cut copy (glibc's dlopen() of it died of SIGBUS in
+# every program loading kurv), a FIFO (dlopen() blocked for ever), a directory; and two
+# copies of kurv.so that find each other as their kurv-provider.so (they called each other
+# until the stack overflowed: SIGSEGV)
+shim_refused() {   # shim_refused WHAT DIR EXPECTED-LINE: -provider-path DIR -provider kurv
+    must_fail "$1" openssl list -providers -provider-path "$2" -provider kurv
+    [ "$(grep -c '^kurv:' "$T/mf.out")" -eq 1 ] && grep -qxF -- "$3" "$T/mf.out" \
+        || fail "$1: -provider-path DIR -provider kurv says: $(cat "$T/mf.out")"
+}
+size=$(stat -c %s "$KURV_PROVIDER_REAL_SO")
+half=$((size / 2))
+mkdir -p "$T/cut" "$T/fifo" "$T/dir/kurv-provider.so"
+cp "$KURV_PROVIDER_SO" "$T/cut/kurv.so"
+head -c "$half" "$KURV_PROVIDER_REAL_SO" >"$T/cut/kurv-provider.so"
+# the end of the first PT_LOAD segment past the cut, from readelf (what the shim names)
+need=$(readelf -lW "$KURV_PROVIDER_REAL_SO" | awk '$1 == "LOAD" { print $2, $5 }' |
+    while read -r off filesz; do
+        [ $((off + filesz)) -le "$half" ] || { echo $((off + filesz)); break; }
+    done)
+[ -n "$need" ] || fail "readelf: no PT_LOAD segment of $KURV_PROVIDER_REAL_SO past byte $half"
+line="kurv: not activated: cannot load $T/cut/kurv-provider.so: cut short ($half bytes, its ELF segments need $need): a partial copy?"
+shim_refused "a cut kurv-provider.so" "$T/cut" "$line"
+cnf "$T/cut.cnf" "$T/cut/kurv.so"
+kurv_line "$T/cut.cnf" "a cut kurv-provider.so" "$line"
+cp "$KURV_PROVIDER_SO" "$T/fifo/kurv.so"
+mkfifo "$T/fifo/kurv-provider.so"
+shim_refused "a FIFO as kurv-provider.so" "$T/fifo" \
+    "kurv: not activated: cannot load $T/fifo/kurv-provider.so: not a regular file"
+cp "$KURV_PROVIDER_SO" "$T/dir/kurv.so"
+shim_refused "a directory as kurv-provider.so" "$T/dir" \
+    "kurv: not activated: cannot load $T/dir/kurv-provider.so: not a regular file"
+mkdir -p "$T/loop/s1/L" "$T/loop/s1/d" "$T/loop/s2/d"
+cp "$KURV_PROVIDER_SO" "$T/loop/s1/L/kurv.so"
+cp "$KURV_PROVIDER_SO" "$T/loop/s1/d/kurv-provider.so"
+cp "$KURV_PROVIDER_SO" "$T/loop/s2/d/kurv-provider.so"
+ln -s ../s2/d "$T/loop/s1/kurv"
+ln -s ../s1/d "$T/loop/s2/kurv"
+shim_refused "two copies of kurv.so finding each other" "$T/loop/s1/L" \
+    "kurv: not activated: $T/loop/s1/L/../kurv/kurv-provider.so is a copy of the loader kurv.so, not the provider"
 
 # 5: what kurv.so links
 needed=$(readelf -d "$KURV_PROVIDER_SO" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
