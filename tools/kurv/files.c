@@ -408,11 +408,13 @@ int tool_out_open(struct tool_out *w, const char *path, unsigned flags)
 int tool_out_put(struct tool_out *w, const uint8_t *buf, size_t len)
 {
     int e = write_all(w->fd, buf, len);
+    /* named before tool_out_discard(), which sets kind to TOOL_OUT_CLOSED (stdout has no
+     * path: it printed "(null)") */
+    const char *name = w->kind == TOOL_OUT_TO_STDOUT ? "stdout" : w->path;
     if (!e)
         return 0;
     tool_out_discard(w);
-    return tool_fail("%s: write error: %s", w->kind == TOOL_OUT_TO_STDOUT ? "stdout" : w->path,
-                     strerror(e));
+    return tool_fail("%s: write error: %s", name, strerror(e));
 }
 
 void tool_out_discard(struct tool_out *w)
