@@ -4,11 +4,12 @@
  * Contract: both stream through kurv_ecies_stream in constant memory (two 64 KiB buffers),
  * whatever the size. Decryption never lets unauthenticated plaintext be seen: to a file,
  * it goes to a temporary file beside it that is renamed into place only once the tag has
- * verified (removed otherwise); to stdout, a device or a FIFO, a regular input file is read
- * twice (the tag checked first, then the plaintext written), and a pipe is held in memory
- * (up to TOOL_MAX_MSG) and decrypted by kurv_ecies_decrypt(), which checks the tag first.
+ * verified (removed otherwise); to stdout, a device or a FIFO, which show each byte at
+ * once, the ciphertext is held in memory (up to TOOL_MAX_MSG) and decrypted by
+ * kurv_ecies_decrypt(), which checks the tag first. (Not two passes over a file, the tag
+ * first: the file could change between them, and the second pass would write the
+ * plaintext of a ciphertext whose tag was never checked.)
  */
-#define _DEFAULT_SOURCE   /* lseek, off_t */
 #include "tool.h"
 
 #include <errno.h>
@@ -173,7 +174,7 @@ static int decrypt_failed(const char *file)
 }
 
 /* The rest of fd (@name in read errors) through an open stream @ctx: @update on each piece
- * read, @final at the end, every output to @w (nowhere when @w is NULL). Return 0, or
+ * read, @final at the end, every output to @w. Return 0, or
  * TOOL_ERR after the error line (@cmd's, or "decryption failed" for @file). @ctx is wiped. */
 static int stream_pump(kurv_ecies_stream *ctx, const char *cmd, const char *file, int fd,
                        const char *name, struct tool_out *w,
@@ -199,7 +200,7 @@ static int stream_pump(kurv_ecies_stream *ctx, const char *cmd, const char *file
             rc = decrypt_failed(file);
         else if (e)
             rc = tool_fail("%s: %s", cmd, kurv_strerror(e));
-        else if (w && len)
+        else if (len)
             rc = tool_out_put(w, out, len);
     } while (!rc && r > 0);
     kurv_wipe(ctx, sizeof *ctx);
@@ -269,7 +270,7 @@ int cmd_encrypt(int argc, char **argv)
 }
 
 /* One streamed decryption of fd (from its current offset) with the key k: the plaintext to
- * @w, or nowhere when @w is NULL (a pass that only checks the tag). Return 0 once the tag
+ * @w (a staged file: kept only once this returns 0). Return 0 once the tag
  * has verified (every byte written is then authentic), or TOOL_ERR after the error line
  * (@w's output is then to be discarded). */
 static int decrypt_pass(const struct tool_key *k, const kurv_ecies_params *p, int fd,
@@ -302,9 +303,9 @@ static int decrypt_pass(const struct tool_key *k, const kurv_ecies_params *p, in
                        kurv_ecies_decrypt_final);
 }
 
-/* A ciphertext that cannot be read twice (a pipe) decrypted to an output that shows every
- * byte at once (stdout, a device, a FIFO): held whole in memory, up to TOOL_MAX_MSG, and
- * decrypted in one call, which checks the tag before any plaintext exists. */
+/* A ciphertext decrypted to an output that shows every byte at once (stdout, a device, a
+ * FIFO): held whole in memory, up to TOOL_MAX_MSG, and decrypted in one call, which checks
+ * the tag before any plaintext exists. */
 static int decrypt_buffered(const struct tool_key *k, const kurv_ecies_params *p, int fd,
                             const struct stat *st, const char *file, const char *name,
                             struct tool_out *w)
@@ -315,8 +316,8 @@ static int decrypt_buffered(const struct tool_key *k, const kurv_ecies_params *p
     kurv_err e;
 
     ct = tool_read_fd(fd, st, name, TOOL_MAX_MSG + 1024, &ct_len,
-                      "a ciphertext from a pipe is held in memory until its tag verifies "
-                      "when the plaintext goes to stdout; give it as a file, or use -o FILE");
+                      "a ciphertext is held in memory until its tag verifies when the "
+                      "plaintext goes to stdout; use -o FILE");
     if (!ct)
         return TOOL_ERR;
     pt_cap = kurv_ecies_plaintext_max_len(k->curve, p, ct, ct_len);
@@ -383,16 +384,8 @@ int cmd_decrypt(int argc, char **argv)
             /* a file: streamed into the temporary file beside it, renamed into place only
              * once the tag has verified, removed otherwise */
             rc = decrypt_pass(&k, p, fd, o.pos[0], name, &w);
-        } else if (S_ISREG(st.st_mode) && lseek(fd, 0, SEEK_CUR) >= 0) {
-            /* stdout, a device or a FIFO shows each byte at once: a first pass checks the
-             * tag, the second writes the plaintext (and checks the tag again) */
-            off_t start = lseek(fd, 0, SEEK_CUR);
-            rc = decrypt_pass(&k, p, fd, o.pos[0], name, NULL);
-            if (!rc && lseek(fd, start, SEEK_SET) != start)
-                rc = tool_fail("%s: cannot read it a second time: %s", name, strerror(errno));
-            if (!rc)
-                rc = decrypt_pass(&k, p, fd, o.pos[0], name, &w);
         } else {
+            /* stdout, a device or a FIFO shows each byte at once: held in memory */
             rc = decrypt_buffered(&k, p, fd, &st, o.pos[0], name, &w);
         }
         if (rc)
