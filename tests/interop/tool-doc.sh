@@ -54,7 +54,7 @@ if [ -s runtogether.txt ]; then fail "no words run together by an alternating-fo
 if command -v groff >/dev/null; then
     groff -man -Tutf8 -ww "$man" >man.txt 2>groff.txt
     if [ -s groff.txt ]; then fail "groff -man -ww: no warnings" "$(cat groff.txt)"; else pass "groff -man -ww: no warnings"; fi
-    if sed 's/\x1b\[[0-9;]*m//g; s/.\x08//g' man.txt | tr -s ' \n' '  ' | grep -q 'no plaintext is seen before the tag at the end of the ciphertext has verified'; then
+    if sed 's/\x1b\[[0-9;]*m//g; s/.\x08//g' man.txt | tr -s ' \n' '  ' | grep -q 'No plaintext is seen before the tag at the end of the ciphertext has verified'; then
         pass "  decrypt's paragraph renders with its spaces"
     else
         fail "  decrypt's paragraph renders with its spaces" "$(grep -A2 'sender' man.txt)"
